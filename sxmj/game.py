@@ -1,0 +1,578 @@
+"""One hand of Shaoxing mahjong as a deterministic state machine.
+
+``legal_actions(seat)`` lists what a seat may do now; ``apply(action)``
+performs one of them and returns the events it caused. Draws, flower
+replacements and the deal are automatic (they are chance, fixed by the
+wall), so the list of actions plus the wall is the whole hand.
+
+>>> from sxmj.wall import Rng, Wall
+>>> g = Game(Wall.shuffled(Rng(1)), dealer=0)
+>>> g.phase, g.turn, len(g.concealed(0))
+('turn', 0, 14)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .melds import Meld
+from .rules import Options
+from .scoring import Evaluation, evaluate, settle_detail
+from .tiles import NUM_PLAYING, code, format_tiles, is_flower, parse_tiles, sort_key, tile
+from .wall import Wall, deal_order
+from .winning import Shape, is_sets, is_win
+
+ACTION_KINDS = ("discard", "chi", "peng", "minggang", "angang", "jiagang", "hu", "pass")
+
+
+class IllegalAction(ValueError):
+    """An action the rules don't allow now. The state is left untouched."""
+
+    def __init__(self, action: Action | str, why: str):
+        super().__init__(f"illegal action {action}: {why}")
+        self.action = action
+        self.why = why
+
+
+@dataclass(frozen=True, order=True)
+class Action:
+    """A decision by one seat, printed like ``0 discard 5m`` or ``1 chi 345m``.
+
+    ``tile`` is the discarded, claimed or konged tile; a chi also carries the
+    chow it forms in ``tiles``.
+    """
+
+    seat: int
+    kind: str
+    tile: int | None = None
+    tiles: tuple[int, ...] = ()
+
+    def __str__(self) -> str:
+        if self.kind == "chi":
+            return f"{self.seat} chi {format_tiles(self.tiles)}"
+        if self.tile is None:
+            return f"{self.seat} {self.kind}"
+        return f"{self.seat} {self.kind} {code(self.tile)}"
+
+    @staticmethod
+    def parse(text: str) -> Action:
+        """The inverse of ``str(action)``; raises ValueError on malformed text."""
+        parts = text.split() if isinstance(text, str) else []
+        if len(parts) not in (2, 3) or parts[0] not in "0123" or len(parts[0]) != 1 \
+                or parts[1] not in ACTION_KINDS:
+            raise ValueError(f"not an action: {text!r} (expected e.g. '0 discard 5m')")
+        seat, kind = int(parts[0]), parts[1]
+        if kind in ("hu", "pass"):
+            if len(parts) != 2:
+                raise ValueError(f"{kind} takes no tile: {text!r}")
+            return Action(seat, kind)
+        if len(parts) != 3:
+            raise ValueError(f"{kind} needs a tile: {text!r}")
+        tiles = parse_tiles(parts[2])
+        if kind == "chi":
+            if len(tiles) != 3:
+                raise ValueError(f"chi needs its three tiles: {text!r}")
+            return Action(seat, kind, None, tuple(sorted(tiles)))
+        if len(tiles) != 1:
+            raise ValueError(f"{kind} takes one tile: {text!r}")
+        return Action(seat, kind, tiles[0])
+
+
+@dataclass
+class HandResult:
+    """How a hand ended: a win (with its evaluation and payments) or 臭庄."""
+
+    winner: int | None
+    payments: list[int]
+    evaluation: Evaluation | None = None
+    reasons: list[str] = field(default_factory=lambda: [""] * 4)
+    robbed: int | None = None
+    win_by: str = ""
+
+    @property
+    def patterns(self) -> list[str]:
+        return self.evaluation.patterns if self.evaluation else []
+
+
+class Game:
+    """A hand from the deal to a win or 臭庄."""
+
+    def __init__(self, wall: Wall, dealer: int, options: Options | None = None):
+        self.options = options or Options()
+        self.wall = wall
+        self.dealer = dealer
+        self.caishen = wall.caishen
+        self.hands: list[list[int]] = [[0] * 42 for _ in range(4)]
+        self.melds: list[list[Meld]] = [[] for _ in range(4)]
+        self.flowers: list[list[int]] = [[] for _ in range(4)]
+        self.discards: list[list[tuple[int, int | None]]] = [[] for _ in range(4)]
+        self.claims = [[0] * 4 for _ in range(4)]  # claims[a][b]: a claimed b's discards
+        self.piao_chain = [0] * 4
+        self.piao_block: set[int] = set()
+        self.had_turn = [False] * 4
+        self.claim_made = False
+        self.turn = dealer
+        self.phase = "deal"
+        self.last_tile: int | None = None  # the tile the player to move received last
+        self.chain_kongs = 0
+        self.chain_flowers = 0
+        self.first_turn_win = False
+        self.after_claim = False  # after chi/peng the claimer must discard
+        self.last_discard: tuple[int, int] | None = None  # (seat, tile) open to claims
+        self.pending: dict[int, list[Action]] = {}
+        self.responses: dict[int, Action] = {}
+        self.rob_tile: int | None = None
+        self.result: HandResult | None = None
+        self.actions: list[Action] = []
+        self.events: list[dict] = []
+        self._deal()
+
+    # ------------------------------------------------------------ queries
+
+    def concealed(self, seat: int) -> list[int]:
+        """A seat's concealed tiles, 财神 first (far left), then in order."""
+        h = self.hands[seat]
+        tiles = [t for t in range(42) for _ in range(h[t])]
+        return sorted(tiles, key=sort_key(self.caishen))
+
+    def shape(self, seat: int) -> Shape:
+        return Shape.of(self.concealed(seat), self.caishen)
+
+    @property
+    def over(self) -> bool:
+        return self.phase == "over"
+
+    def to_move(self) -> list[int]:
+        """Seats that have a decision to make now."""
+        if self.phase == "turn":
+            return [self.turn]
+        if self.phase in ("claim", "rob"):
+            return [s for s in self._ask_order() if s in self.pending and s not in self.responses]
+        return []
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every action ``seat`` may take now (empty when it has nothing to decide)."""
+        if self.phase == "turn" and seat == self.turn:
+            return self._turn_actions(seat)
+        if self.phase in ("claim", "rob") and seat in self.pending \
+                and seat not in self.responses:
+            return list(self.pending[seat])
+        return []
+
+    def can_win_now(self, seat: int) -> Evaluation | None:
+        """The evaluation of a win ``seat`` could declare now, if any."""
+        if self.phase == "turn" and seat == self.turn and not self.after_claim:
+            return self._self_draw_eval(seat)
+        if self.phase == "rob" and self.rob_tile is not None and seat in self.pending:
+            return self._rob_eval(seat, self.rob_tile)
+        return None
+
+    # ------------------------------------------------------------ applying
+
+    def apply(self, action: Action | str) -> list[dict]:
+        """Perform a legal action; return the events it caused.
+
+        Raises :class:`IllegalAction` (state untouched) when the action is
+        not in ``legal_actions(action.seat)``.
+        """
+        if isinstance(action, str):
+            try:
+                action = Action.parse(action)
+            except ValueError as e:
+                raise IllegalAction(action, str(e)) from None
+        if self.over:
+            raise IllegalAction(action, "the hand is over")
+        legal = self.legal_actions(action.seat)
+        if action not in legal:
+            raise IllegalAction(action, self._why_illegal(action, legal))
+        self.events = []
+        self.actions.append(action)
+        if self.phase == "turn":
+            self._apply_turn(action)
+        elif self.phase == "claim":
+            self._respond_claim(action)
+        else:
+            self._respond_rob(action)
+        return self.events
+
+    def _why_illegal(self, action: Action, legal: list[Action]) -> str:
+        if not legal:
+            if self.phase == "turn":
+                return f"it is seat {self.turn}'s turn"
+            return f"seat {action.seat} has nothing to decide now"
+        if action.kind == "hu" and self.phase == "claim":
+            return "Shaoxing has no discard wins (无放铳)"
+        if action.tile is not None and action.tile == self.caishen and \
+                action.kind in ("chi", "peng", "minggang", "angang", "jiagang"):
+            return "the 财神 can't be used to chi, peng or kong"
+        if action.kind == "discard" and action.tile is not None \
+                and not self.hands[action.seat][action.tile]:
+            return f"{code(action.tile)} is not in seat {action.seat}'s hand"
+        return "not among the legal actions: " + ", ".join(str(a) for a in legal[:12])
+
+    # ------------------------------------------------------------ deal and turns
+
+    def _emit(self, event: str, **data) -> None:
+        self.events.append({"type": event, **data})
+
+    def _deal(self) -> None:
+        for seat in deal_order(self.dealer):
+            self.hands[seat][self.wall.draw_head()] += 1
+        self._emit("deal", dealer=self.dealer, indicator=self.wall.indicator,
+                   caishen=self.caishen, dice=list(self.wall.dice))
+        self.deal_events = self.events
+        self._start_turn(self.dealer, draw=False)
+
+    def _drawable(self) -> bool:
+        return self.wall.remaining > self.options.reserved_tiles
+
+    def _start_turn(self, seat: int, draw: bool) -> None:
+        self.turn = seat
+        self.phase = "turn"
+        self.piao_block.discard(seat)  # a 飘 round lasts until the discarder's next turn
+        self.pending, self.responses = {}, {}
+        first = not self.had_turn[seat]
+        self.had_turn[seat] = True
+        self.first_turn_win = first and not self.claim_made and draw == (seat != self.dealer)
+        self.chain_kongs = self.chain_flowers = 0
+        self._emit("turn", seat=seat)
+        if first and not self._replace_flowers(seat):
+            return
+        if draw:
+            if not self._drawable():
+                self._exhausted()
+                return
+            t = self.wall.draw_head()
+            self.chain_kongs = self.chain_flowers = 0
+            self._receive(seat, t, "head")
+            self._replace_flowers(seat)
+
+    def _receive(self, seat: int, t: int, source: str) -> None:
+        self.hands[seat][t] += 1
+        self.last_tile = t
+        self._emit("draw", seat=seat, tile=t, source=source)
+
+    def _replace_flowers(self, seat: int) -> bool:
+        """Lay open every flower in hand, replacing each from the tail (补花).
+
+        Returns False when the wall ran out (the hand is then drawn)."""
+        h = self.hands[seat]
+        while True:
+            flower = next((t for t in range(31, 42) if h[t]), None)
+            if flower is None:
+                return True
+            h[flower] -= 1
+            self.flowers[seat].append(flower)
+            self._emit("flower", seat=seat, tile=flower)
+            if not self._drawable():
+                self._exhausted()
+                return False
+            self.chain_flowers += 1
+            self._receive(seat, self.wall.draw_tail(), "tail")
+
+    def _exhausted(self) -> None:
+        self.phase = "over"
+        self.result = HandResult(None, [0, 0, 0, 0])
+        self._emit("exhausted")
+
+    def _turn_actions(self, seat: int) -> list[Action]:
+        h = self.hands[seat]
+        out = [Action(seat, "discard", t) for t in range(NUM_PLAYING) if h[t]]
+        if self.after_claim:
+            return out
+        if self._drawable():
+            for t in range(NUM_PLAYING):
+                if h[t] == 4 and t != self.caishen:
+                    out.append(Action(seat, "angang", t))
+            for m in self.melds[seat]:
+                if m.kind == "peng" and h[m.tiles[0]]:
+                    out.append(Action(seat, "jiagang", m.tiles[0]))
+        if self._self_draw_eval(seat) is not None:
+            out.append(Action(seat, "hu"))
+        return out
+
+    def _win_context(self, seat: int) -> dict:
+        if self.chain_kongs:
+            win_by = "kong"
+        elif self.chain_flowers:
+            win_by = "flower"
+        else:
+            win_by = "draw"
+        reps = self.chain_kongs + (self.chain_flowers if self.options.flower_is_kong else 0)
+        if win_by == "flower" and not self.options.flower_is_kong:
+            reps = 0
+        return {"win_by": win_by, "replacements": reps}
+
+    def _self_draw_eval(self, seat: int) -> Evaluation | None:
+        hand = self.concealed(seat)
+        if any(is_flower(t) for t in hand) or self.last_tile is None:
+            return None
+        shape = Shape.of(hand, self.caishen)
+        if not is_win(shape) and not self._all_winds(seat):
+            return None
+        ev = evaluate(hand, self.last_tile, self.caishen, self.melds[seat], self.flowers[seat],
+                      piao=self.piao_chain[seat], first_turn=self.first_turn_win,
+                      dealer=seat == self.dealer, options=self.options,
+                      **self._win_context(seat))
+        return ev if ev.win else None
+
+    def _all_winds(self, seat: int) -> bool:
+        h = self.hands[seat]
+        return all(h[t] == 0 for t in range(27) if t != self.caishen) and \
+            all(m.is_wind_set for m in self.melds[seat])
+
+    def _apply_turn(self, action: Action) -> None:
+        seat = action.seat
+        if action.kind == "hu":
+            ev = self._self_draw_eval(seat)
+            assert ev is not None
+            self._finish(seat, ev, robbed=None, win_by=self._win_context(seat)["win_by"])
+        elif action.kind == "discard":
+            self._discard(seat, action.tile)
+        elif action.kind == "angang":
+            t = action.tile
+            self.hands[seat][t] -= 4
+            self.melds[seat].append(Meld("angang", (t,) * 4))
+            self._emit("kong", seat=seat, kind="angang", tile=t)
+            self._kong_replacement(seat)
+        elif action.kind == "jiagang":
+            self._declare_jiagang(seat, action.tile)
+
+    def _kong_replacement(self, seat: int) -> None:
+        self.first_turn_win = False
+        if not self._drawable():
+            self._exhausted()
+            return
+        self.chain_kongs += 1
+        self._receive(seat, self.wall.draw_tail(), "tail")
+        self._replace_flowers(seat)
+
+    def _discard(self, seat: int, t: int) -> None:
+        h = self.hands[seat]
+        if t == self.caishen:
+            # 飘: counts toward the chain when the discarder was 暴头-ready with a
+            # second 财神 in hand, i.e. could have won and chose not to.
+            shape = self.shape(seat)
+            if shape.wilds >= 2 and is_sets(shape.with_wilds(shape.wilds - 2)):
+                self.piao_chain[seat] += 1
+            if self.options.piao_blocks_claims:
+                self.piao_block.add(seat)
+        else:
+            self.piao_chain[seat] = 0
+        h[t] -= 1
+        self.discards[seat].append((t, None))
+        self.after_claim = False
+        self.first_turn_win = False
+        self.last_tile = None
+        self._emit("discard", seat=seat, tile=t, piao=t == self.caishen)
+        self.last_discard = (seat, t)
+        self._open_claims(seat, t)
+
+    # ------------------------------------------------------------ claims
+
+    def _ask_order(self) -> list[int]:
+        base = self.last_discard[0] if self.phase == "claim" and self.last_discard else self.turn
+        return [(base + i) % 4 for i in (1, 2, 3)]
+
+    def _claim_options(self, seat: int, discarder: int, t: int) -> list[Action]:
+        if t == self.caishen:
+            return []
+        if any(b != seat for b in self.piao_block):
+            return []
+        h = self.hands[seat]
+        out = []
+        if seat == (discarder + 1) % 4 and t < 27:
+            lo = t // 9 * 9
+            for base in (t - 2, t - 1, t):
+                if base < lo or base + 2 > lo + 8:
+                    continue
+                others = [m for m in (base, base + 1, base + 2) if m != t]
+                if all(h[m] and m != self.caishen for m in others):
+                    out.append(Action(seat, "chi", None, (base, base + 1, base + 2)))
+        if h[t] >= 2:
+            out.append(Action(seat, "peng", t))
+        if h[t] >= 3 and self._drawable():
+            out.append(Action(seat, "minggang", t))
+        if out:
+            out.append(Action(seat, "pass"))
+        return out
+
+    def _open_claims(self, discarder: int, t: int) -> None:
+        self.pending = {}
+        self.responses = {}
+        for seat in ((discarder + i) % 4 for i in (1, 2, 3)):
+            opts = self._claim_options(seat, discarder, t)
+            if opts:
+                self.pending[seat] = opts
+        if self.pending:
+            self.phase = "claim"
+            self._emit("claim-window", seats=sorted(self.pending), tile=t)
+        else:
+            self._start_turn((discarder + 1) % 4, draw=True)
+
+    def _respond_claim(self, action: Action) -> None:
+        self.responses[action.seat] = action
+        if action.kind in ("peng", "minggang"):
+            self._take_claim(action)  # nobody outranks a peng or kong
+            return
+        if len(self.responses) < len(self.pending):
+            return
+        chi = next((a for a in self.responses.values() if a.kind == "chi"), None)
+        if chi is not None:
+            self._take_claim(chi)
+        else:
+            self._start_turn((self.last_discard[0] + 1) % 4, draw=True)
+
+    def _take_claim(self, action: Action) -> None:
+        discarder, t = self.last_discard
+        seat = action.seat
+        h = self.hands[seat]
+        river = self.discards[discarder]
+        river[-1] = (t, seat)
+        self.claims[seat][discarder] += 1
+        self.claim_made = True
+        if action.kind == "chi":
+            used = list(action.tiles)
+            used.remove(t)
+            meld = Meld("chi", action.tiles, discarder, t)
+        else:
+            n = 2 if action.kind == "peng" else 3
+            used = [t] * n
+            meld = Meld(action.kind, (t,) * (n + 1), discarder, t)
+        for m in used:
+            h[m] -= 1
+        self.melds[seat].append(meld)
+        self.last_discard = None
+        self._emit("claim", seat=seat, kind=action.kind, tile=t, source=discarder,
+                   tiles=list(meld.tiles))
+        self._start_turn(seat, draw=False)
+        if self.phase != "turn":
+            return
+        self.first_turn_win = False
+        if action.kind == "minggang":
+            self._kong_replacement(seat)
+        else:
+            self.after_claim = True
+
+    # ------------------------------------------------------------ 加杠 and 抢杠
+
+    def _rob_eval(self, seat: int, t: int) -> Evaluation | None:
+        hand = self.concealed(seat) + [t]
+        if any(is_flower(x) for x in hand):
+            return None
+        shape = Shape.of(hand, self.caishen)
+        if not is_win(shape):
+            return None
+        ev = evaluate(hand, t, self.caishen, self.melds[seat], self.flowers[seat],
+                      win_by="rob", piao=self.piao_chain[seat], options=self.options)
+        return ev if ev.win else None
+
+    def _declare_jiagang(self, seat: int, t: int) -> None:
+        self._emit("jiagang-declared", seat=seat, tile=t)
+        self.pending, self.responses = {}, {}
+        if t != self.caishen:
+            for other in ((seat + i) % 4 for i in (1, 2, 3)):
+                if self._rob_eval(other, t) is not None:
+                    self.pending[other] = [Action(other, "hu"), Action(other, "pass")]
+        if self.pending:
+            self.phase = "rob"
+            self.rob_tile = t
+            return
+        self._complete_jiagang(seat, t)
+
+    def _complete_jiagang(self, seat: int, t: int) -> None:
+        self.hands[seat][t] -= 1
+        i = next(i for i, m in enumerate(self.melds[seat]) if m.kind == "peng" and m.tiles[0] == t)
+        old = self.melds[seat][i]
+        self.melds[seat][i] = Meld("jiagang", (t,) * 4, old.source, old.claimed)
+        self._emit("kong", seat=seat, kind="jiagang", tile=t)
+        self.phase = "turn"
+        self.pending, self.responses = {}, {}
+        self._kong_replacement(seat)
+
+    def _respond_rob(self, action: Action) -> None:
+        self.responses[action.seat] = action
+        if len(self.responses) < len(self.pending):
+            return
+        t = self.rob_tile
+        self.rob_tile = None
+        robbers = [s for s in self._ask_order()
+                   if s in self.responses and self.responses[s].kind == "hu"]
+        if robbers:
+            winner = robbers[0]
+            ev = self._rob_eval(winner, t)
+            assert ev is not None
+            self.hands[self.turn][t] -= 1
+            self.hands[winner][t] += 1
+            self._finish(winner, ev, robbed=self.turn, win_by="rob")
+        else:
+            self._complete_jiagang(self.turn, t)
+
+    # ------------------------------------------------------------ the end
+
+    def _finish(self, winner: int, ev: Evaluation, robbed: int | None, win_by: str) -> None:
+        piao_seats = [s for s in range(4) if s != winner and self.piao_chain[s] > 0]
+        st = settle_detail(ev.share, winner, robbed, piao_seats, self.claims, self.options)
+        self.phase = "over"
+        self.result = HandResult(winner, st.amounts, ev, st.reasons, robbed, win_by)
+        self._emit("hu", seat=winner, win_by=win_by, robbed=robbed, payments=st.amounts,
+                   patterns=ev.patterns, fan=ev.fan, share=ev.share)
+
+    # ------------------------------------------------------------ views
+
+    def tile_count(self) -> int:
+        """Tiles accounted for everywhere; the invariant says always 144."""
+        n = self.wall.remaining + 1  # the indicator
+        for s in range(4):
+            n += sum(self.hands[s]) + len(self.flowers[s])
+            n += sum(len(m.tiles) for m in self.melds[s])
+            # a claimed discard lives in the claimer's meld, not the river
+            n += sum(1 for _, by in self.discards[s] if by is None)
+        return n
+
+    def observation(self, seat: int) -> dict:
+        """What ``seat`` may see: its own hand, everything open, counts of the rest."""
+        return {
+            "seat": seat,
+            "dealer": self.dealer,
+            "phase": self.phase,
+            "turn": self.turn,
+            "to_move": self.to_move(),
+            "caishen": self.caishen,
+            "indicator": self.wall.indicator,
+            "dice": list(self.wall.dice),
+            "wall": self.wall.remaining,
+            "hand": self.concealed(seat),
+            "hand_counts": [sum(self.hands[s]) for s in range(4)],
+            "melds": [[(m.kind, list(m.tiles), m.source, m.claimed) for m in self.melds[s]]
+                      for s in range(4)],
+            "flowers": [list(f) for f in self.flowers],
+            "discards": [list(d) for d in self.discards],
+            "last_discard": self.last_discard,
+            "last_tile": self.last_tile if seat == self.turn else None,
+            "piao_chain": list(self.piao_chain),
+            "piao_block": sorted(self.piao_block),
+            "claims": [list(r) for r in self.claims],
+            "rob_tile": self.rob_tile,
+            "options": self.options.to_dict(),
+        }
+
+    def visible_counts(self, seat: int) -> list[int]:
+        """Copies of each tile ``seat`` can see (own hand, melds, rivers, flowers, indicator)."""
+        seen = [0] * 42
+        for t in range(42):
+            seen[t] += self.hands[seat][t]
+        for s in range(4):
+            for m in self.melds[s]:
+                for t in m.tiles:
+                    seen[t] += 1
+            for t, by in self.discards[s]:
+                if by is None:
+                    seen[t] += 1
+            for t in self.flowers[s]:
+                seen[t] += 1
+        seen[self.wall.indicator] += 1
+        return seen
+
+
+__all__ = ["Action", "Game", "HandResult", "IllegalAction", "tile"]

@@ -1,0 +1,66 @@
+"""A match: hands in sequence, dealer rotation and running scores."""
+
+from __future__ import annotations
+
+from .game import Action, Game, HandResult
+from .rules import Options
+from .wall import Rng, Wall
+
+
+class Match:
+    """Hands played one after another from one seed.
+
+    The dealer of the first hand is chosen by dice; afterwards the dealer
+    keeps the deal on a dealer win or a drawn hand, otherwise the winner
+    deals next. Hand ``n`` is dealt from the wall of ``Rng(seed).fork(n)``
+    unless an explicit first wall is given.
+
+    >>> m = Match(seed=3)
+    >>> m.game.dealer == m.dealer, m.scores
+    (True, [0, 0, 0, 0])
+    """
+
+    def __init__(self, seed: int = 0, options: Options | None = None,
+                 wall: Wall | None = None, dealer: int | None = None):
+        self.seed = seed
+        self.options = options or Options()
+        self.rng = Rng(seed)
+        self.first_wall = wall
+        self.first_dealer_fixed = dealer
+        if dealer is None:
+            d1, d2 = self.rng.fork(0).dice()
+            dealer = (d1 + d2 - 1) % 4  # count seats from East (seat 0) by the dice
+        self.dealer = dealer
+        self.hand_no = 0
+        self.scores = [0, 0, 0, 0]
+        self.results: list[HandResult] = []
+        self.hand_actions: list[list[Action]] = []
+        self.game = self._new_game(wall)
+
+    def _new_game(self, wall: Wall | None = None) -> Game:
+        wall = wall or Wall.shuffled(self.rng.fork(self.hand_no + 1))
+        self.hand_actions.append([])
+        return Game(wall, self.dealer, self.options)
+
+    def apply(self, action: Action | str) -> list[dict]:
+        """Apply an action to the current hand, settling scores when it ends."""
+        events = self.game.apply(action)
+        self.hand_actions[-1] = self.game.actions
+        if self.game.over:
+            result = self.game.result
+            assert result is not None
+            self.results.append(result)
+            for s in range(4):
+                self.scores[s] += result.payments[s]
+        return events
+
+    def next_hand(self) -> Game:
+        """Start the next hand (the current one must be over)."""
+        if not self.game.over:
+            raise ValueError("the current hand is still being played")
+        winner = self.results[-1].winner
+        if winner is not None and winner != self.dealer:
+            self.dealer = winner
+        self.hand_no += 1
+        self.game = self._new_game()
+        return self.game

@@ -1,0 +1,189 @@
+"""The seeded random source, the dice, and the wall (牌墙).
+
+Randomness never comes from a global generator: a :class:`Rng` is built from
+an integer seed and its state travels with the game, so a seed and a list of
+actions replay the same way in CPython and in Pyodide.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from .tiles import TileError, caishen_of, code, counts_of, full_set, parse_tiles
+
+_MASK = (1 << 64) - 1
+
+
+class Rng:
+    """SplitMix64: tiny, fast enough, identical on every Python.
+
+    >>> Rng(7).randbelow(6) == Rng(7).randbelow(6)
+    True
+    """
+
+    def __init__(self, seed: int):
+        self.state = seed & _MASK
+
+    def next64(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def randbelow(self, n: int) -> int:
+        # Rejection sampling keeps every outcome equally likely.
+        limit = (1 << 64) - (1 << 64) % n
+        while True:
+            x = self.next64()
+            if x < limit:
+                return x % n
+
+    def shuffle(self, items: list) -> None:
+        for i in range(len(items) - 1, 0, -1):
+            j = self.randbelow(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def dice(self) -> tuple[int, int]:
+        return self.randbelow(6) + 1, self.randbelow(6) + 1
+
+    def fork(self, n: int) -> Rng:
+        """An independent stream for sub-task ``n`` (e.g. hand number n)."""
+        return Rng(Rng(self.state ^ (n * 0xD1B54A32D192ED03 & _MASK)).next64())
+
+
+class WallError(ValueError):
+    """An explicit wall that does not hold the 144 tiles exactly once each."""
+
+
+@dataclass
+class Wall:
+    """The live wall: ``tiles`` in drawing order, head first.
+
+    Draws take from the head, replacements (after a flower or a kong) from
+    the tail. The indicator has already been taken out and set aside.
+    """
+
+    tiles: list[int]
+    indicator: int
+    dice: tuple[int, int] = (1, 1)
+    head: int = 0
+    tail: int = field(default=-1)
+
+    def __post_init__(self) -> None:
+        if self.tail < 0:
+            self.tail = len(self.tiles)
+
+    @property
+    def caishen(self) -> int:
+        return caishen_of(self.indicator)
+
+    @property
+    def remaining(self) -> int:
+        return self.tail - self.head
+
+    def draw_head(self) -> int:
+        t = self.tiles[self.head]
+        self.head += 1
+        return t
+
+    def draw_tail(self) -> int:
+        self.tail -= 1
+        return self.tiles[self.tail]
+
+    def live(self) -> list[int]:
+        return self.tiles[self.head:self.tail]
+
+    @staticmethod
+    def shuffled(rng: Rng) -> Wall:
+        """Shuffle, break the wall where the dice say, turn up the indicator.
+
+        The 72 stacks form a ring; the break is ``dice`` stacks into the
+        dealer's wall. The indicator is the upper tile of the stack ``dice``
+        stacks in from the tail; it is set aside and never drawn.
+        """
+        tiles = full_set()
+        rng.shuffle(tiles)
+        dice = rng.dice()
+        total = dice[0] + dice[1]
+        start = 2 * total
+        ring = tiles[start:] + tiles[:start]
+        pos = len(ring) - 2 * total
+        indicator = ring.pop(pos)
+        return Wall(ring, indicator, dice)
+
+    @staticmethod
+    def from_tiles(tiles: Sequence[int] | str, indicator: int | str,
+                   dice: tuple[int, int] = (1, 1)) -> Wall:
+        """An explicit wall: 143 tiles head→tail plus the indicator (all 144 once).
+
+        Used by tests, tutorials and scenarios. Raises :class:`WallError`
+        naming the tile that is missing or doubled.
+        """
+        try:
+            seq = parse_tiles(tiles) if isinstance(tiles, str) else list(tiles)
+            ind = parse_tiles(indicator)[0] if isinstance(indicator, str) else indicator
+        except (TileError, IndexError) as e:
+            raise WallError(f"wall: {e}") from None
+        have = counts_of(seq + [ind])
+        want = counts_of(full_set())
+        for t in range(len(want)):
+            if have[t] != want[t]:
+                raise WallError(f"wall: {code(t)} appears {have[t]} times, expected {want[t]}")
+        return Wall(list(seq), ind, dice)
+
+    @staticmethod
+    def arrange(hands: Sequence[str], draws: str = "", replacements: str = "",
+                indicator: str = "1z", dealer: int = 0, rest_seed: int = 0) -> Wall:
+        """A wall that deals the given hands, then draws the given tiles in order.
+
+        ``hands[s]`` is seat s's dealt hand (14 tiles for the dealer, 13 for the
+        others; shorter hands are topped up from the rest), ``draws`` the head
+        draws that follow, ``replacements`` the tail tiles (first used first).
+        The remaining tiles are shuffled with ``rest_seed`` in between.
+
+        >>> w = Wall.arrange(["123456789m1234p5s", "", "", ""], draws="9p", indicator="4m")
+        >>> w.caishen == 4
+        True
+        """
+        try:
+            dealt = [parse_tiles(h) for h in hands]
+            head = parse_tiles(draws)
+            tail = parse_tiles(replacements)
+            ind = parse_tiles(indicator)[0]
+        except (TileError, IndexError) as e:
+            raise WallError(f"wall: {e}") from None
+        if len(dealt) != 4:
+            raise WallError("wall: give four hands, one per seat")
+        pool = counts_of(full_set())
+        for t in [ind] + [t for h in dealt for t in h] + head + tail:
+            pool[t] -= 1
+            if pool[t] < 0:
+                raise WallError(f"wall: too many copies of {code(t)}")
+        rest = [t for t in range(len(pool)) for _ in range(pool[t])]
+        Rng(rest_seed).shuffle(rest)
+        for s in range(4):
+            need = (14 if s == dealer else 13) - len(dealt[s])
+            if need < 0:
+                raise WallError(f"wall: seat {s} is dealt {len(dealt[s])} tiles, at most "
+                                f"{14 if s == dealer else 13}")
+            dealt[s] += [rest.pop() for _ in range(need)]
+        order = deal_order(dealer)
+        sequence = [dealt[s].pop(0) for s in order]
+        middle_len = 143 - len(sequence) - len(head) - len(tail)
+        middle = rest[:middle_len]
+        return Wall(sequence + head + middle + tail[::-1], ind)
+
+
+def deal_order(dealer: int) -> list[int]:
+    """Seat receiving each of the 53 dealt tiles: three rounds of four, then
+    one each, then the dealer's 14th (跳牌)."""
+    seats = [(dealer + i) % 4 for i in range(4)]
+    order = []
+    for _ in range(3):
+        for s in seats:
+            order += [s] * 4
+    order += seats
+    order.append(dealer)
+    return order

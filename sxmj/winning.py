@@ -1,0 +1,384 @@
+"""Winning shapes with 财神 (wildcards): win checks, waits, distance to ready.
+
+A concealed hand is held as a :class:`Shape`: the counts of its natural
+tiles packed into four base-5 integers (one per suit and one for the winds)
+plus the number of 财神 it holds. The 财神 are taken out of the counts
+because they stand for any playing tile, themselves included, so a hand is
+a win when its natural tiles need no more wildcards than it holds.
+
+The fast path keeps, per suit key, the fewest wildcards that turn the suit
+into sets (and into sets plus the pair); these tables fill lazily and are
+shared by the engine, the bots and the scorer.
+
+>>> shape = Shape.of(parse_tiles("123m456p789s111z5m"), caishen=tile("5m"))
+>>> is_win(shape.add(tile("9p")))      # the 财神 5m pairs with the drawn 9p
+True
+>>> waits(shape) == list(range(NUM_PLAYING))   # 暴头-ready: any tile wins
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from .tiles import NUM_PLAYING, parse_tiles, tile
+
+__all__ = ["Shape", "is_win", "is_sets", "waits", "distance", "decompositions",
+           "parse_tiles", "tile"]
+
+POW5 = [5**i for i in range(9)]
+_INF = 99
+
+
+@dataclass(frozen=True, slots=True)
+class Shape:
+    """Natural tiles of a concealed hand as four base-5 keys, plus its 财神.
+
+    ``keys[g]`` holds group ``g`` (0 万, 1 筒, 2 索, 3 winds): digit ``i``
+    counts the tile ``9 * g + i``. ``wilds`` is the number of 财神.
+    """
+
+    keys: tuple[int, int, int, int]
+    wilds: int
+
+    @staticmethod
+    def of(tiles: Iterable[int], caishen: int | None) -> Shape:
+        keys = [0, 0, 0, 0]
+        wilds = 0
+        for t in tiles:
+            if t == caishen:
+                wilds += 1
+            elif t < NUM_PLAYING:
+                keys[t // 9] += POW5[t % 9]
+            else:
+                raise ValueError(f"flower tile {t} cannot be part of a hand shape")
+        return Shape((keys[0], keys[1], keys[2], keys[3]), wilds)
+
+    def add(self, t: int) -> Shape:
+        k = list(self.keys)
+        k[t // 9] += POW5[t % 9]
+        return Shape((k[0], k[1], k[2], k[3]), self.wilds)
+
+    def remove(self, t: int) -> Shape:
+        k = list(self.keys)
+        k[t // 9] -= POW5[t % 9]
+        return Shape((k[0], k[1], k[2], k[3]), self.wilds)
+
+    def with_wilds(self, wilds: int) -> Shape:
+        return Shape(self.keys, wilds)
+
+    def count(self, t: int) -> int:
+        return self.keys[t // 9] // POW5[t % 9] % 5
+
+    def counts(self) -> list[int]:
+        """Counts of the natural tiles, indexed by tile (length 31)."""
+        return [self.keys[t // 9] // POW5[t % 9] % 5 for t in range(NUM_PLAYING)]
+
+    def size(self) -> int:
+        return sum(self.counts()) + self.wilds
+
+
+# ---------------------------------------------------------------- fast tables
+
+_SUIT_NEED: dict[int, int] = {}  # (key << 1 | needs_pair) -> fewest wildcards
+
+
+def _suit_need(key: int, pair: bool) -> int:
+    """Fewest wildcards that make a numbered suit into sets (plus one pair)."""
+    memo_key = key << 1 | pair
+    best = _SUIT_NEED.get(memo_key)
+    if best is not None:
+        return best
+    if key == 0:
+        best = 2 if pair else 0
+    else:
+        i = 0
+        while key // POW5[i] % 5 == 0:
+            i += 1
+        c = key // POW5[i] % 5
+        use = min(c, 3)
+        best = 3 - use + _suit_need(key - use * POW5[i], pair)
+        if pair:
+            use = min(c, 2)
+            best = min(best, 2 - use + _suit_need(key - use * POW5[i], False))
+        if i <= 7:
+            # A chow with i as its lowest natural tile; taking every natural
+            # member present is never worse (swap it with the wildcard).
+            sub, missing = POW5[i], 0
+            for j in (i + 1, i + 2):
+                if j <= 8 and key // POW5[j] % 5:
+                    sub += POW5[j]
+                else:
+                    missing += 1
+            best = min(best, missing + _suit_need(key - sub, pair))
+    _SUIT_NEED[memo_key] = best
+    return best
+
+
+# Winds make no chows, so each wind needs wildcards on its own count alone.
+_WIND_SETS = (0, 2, 1, 0, 2)
+_WIND_PAIR = (2, 1, 0, 2, 1)
+_WIND_NEED: dict[int, tuple[int, int]] = {}
+
+
+def _wind_need(key: int) -> tuple[int, int]:
+    r = _WIND_NEED.get(key)
+    if r is None:
+        cs = [key // POW5[i] % 5 for i in range(4)]
+        sets = sum(_WIND_SETS[c] for c in cs)
+        pair = sets + min(_WIND_PAIR[c] - _WIND_SETS[c] for c in cs)
+        r = (sets, pair)
+        _WIND_NEED[key] = r
+    return r
+
+
+def _needs(keys: tuple[int, int, int, int]) -> tuple[int, int]:
+    """(fewest wildcards for sets only, fewest for sets plus one pair)."""
+    a, b, c, d = keys
+    s0, s1, s2 = _suit_need(a, False), _suit_need(b, False), _suit_need(c, False)
+    ws, wp = _wind_need(d)
+    sets = s0 + s1 + s2 + ws
+    pair = min(
+        sets + 2,
+        sets - s0 + _suit_need(a, True),
+        sets - s1 + _suit_need(b, True),
+        sets - s2 + _suit_need(c, True),
+        sets - ws + wp,
+    )
+    return sets, pair
+
+
+def is_win(shape: Shape) -> bool:
+    """True when a 3k+2-tile concealed hand is k sets and a pair."""
+    return _needs(shape.keys)[1] <= shape.wilds
+
+
+def is_sets(shape: Shape) -> bool:
+    """True when a 3k-tile concealed hand is k sets (no pair)."""
+    return _needs(shape.keys)[0] <= shape.wilds
+
+
+def is_baotou_ready(shape: Shape) -> bool:
+    """A 3k+1 hand that holds a 财神 beside k complete sets: any tile wins (暴头)."""
+    return shape.wilds >= 1 and is_sets(shape.with_wilds(shape.wilds - 1))
+
+
+def waits(shape: Shape, caishen: int | None = None) -> list[int]:
+    """Playing tiles that complete a 3k+1-tile hand, in index order.
+
+    A tile far from every natural tile can only join a group of wildcards,
+    and then every tile would do; so only tiles near the hand are tried
+    unless the hand is 暴头-ready. Drawing the 财神 itself completes the
+    hand whenever anything does.
+    """
+    if is_baotou_ready(shape):
+        return list(range(NUM_PLAYING))
+    keys = shape.keys
+    out = []
+    for t in _candidates(keys):
+        if t == caishen:
+            continue
+        g = t // 9
+        k = list(keys)
+        k[g] += POW5[t % 9]
+        if _needs((k[0], k[1], k[2], k[3]))[1] <= shape.wilds:
+            out.append(t)
+    if out and caishen is not None and caishen < NUM_PLAYING:
+        out.append(caishen)
+        out.sort()
+    return out
+
+
+def _candidates(keys: tuple[int, int, int, int]) -> list[int]:
+    near = set()
+    for g in range(3):
+        key = keys[g]
+        for i in range(9):
+            if key // POW5[i] % 5:
+                for j in range(max(0, i - 2), min(8, i + 2) + 1):
+                    near.add(9 * g + j)
+    for i in range(4):
+        if keys[3] // POW5[i] % 5:
+            near.add(27 + i)
+    return sorted(near)
+
+
+# ------------------------------------------------------ distance to ready
+
+_SUIT_USE: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+
+
+def _best_use(key: int, wind: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Most natural tiles usable by at most g partial sets, g = 0..4.
+
+    Returns (without a pair, with one partial pair). A partial set is 1–3
+    tiles that belong to one chow or pung; a partial pair is 1–2 equal tiles.
+    """
+    memo_key = key * 2 + wind
+    r = _SUIT_USE.get(memo_key)
+    if r is not None:
+        return r
+    if key == 0:
+        r = ((0,) * 5, (0,) * 5)
+        _SUIT_USE[memo_key] = r
+        return r
+    i = 0
+    while key // POW5[i] % 5 == 0:
+        i += 1
+    c = key // POW5[i] % 5
+    rest = _best_use(key - POW5[i], wind)  # tile i left unused
+    no_pair = list(rest[0])
+    with_pair = list(rest[1])
+
+    def merge(sub: tuple[tuple[int, ...], tuple[int, ...]], used: int, groups: int,
+              as_pair: bool) -> None:
+        if as_pair:
+            for g in range(5):
+                with_pair[g] = max(with_pair[g], sub[0][g] + used)
+            return
+        for g in range(groups, 5):
+            no_pair[g] = max(no_pair[g], sub[0][g - groups] + used)
+            with_pair[g] = max(with_pair[g], sub[1][g - groups] + used)
+
+    for use in range(1, min(c, 3) + 1):
+        merge(_best_use(key - use * POW5[i], wind), use, 1, False)
+    for use in range(1, min(c, 2) + 1):
+        merge(_best_use(key - use * POW5[i], wind), use, 0, True)
+    if not wind:
+        for j1, j2 in ((i + 1, i + 2), (i + 1, None), (i + 2, None)):
+            sub, used = POW5[i], 1
+            ok = True
+            for j in (j1, j2):
+                if j is None:
+                    continue
+                if j <= 8 and key // POW5[j] % 5:
+                    sub += POW5[j]
+                    used += 1
+                else:
+                    ok = False
+            if ok and used > 1:
+                merge(_best_use(key - sub, wind), used, 1, False)
+    r = (tuple(no_pair), tuple(with_pair))
+    _SUIT_USE[memo_key] = r
+    return r
+
+
+_DIST_CACHE: dict[tuple[tuple[int, int, int, int], int, int], int] = {}
+
+
+def distance(shape: Shape, sets: int) -> int:
+    """Tiles still to draw before a hand of ``sets`` sets and a pair is ready.
+
+    For a 3k+1 hand (``sets`` = k): 0 means ready (some tile wins), 1 means
+    one useful draw from ready, and so on. For a 3k+2 hand it is the number
+    of tiles to exchange for a win (0 = already a win).
+    """
+    w = shape.wilds
+    if shape.size() % 3 == 1:
+        w += 1  # ready means: one more tile of the right kind wins
+    cache_key = (shape.keys, w, sets)
+    r = _DIST_CACHE.get(cache_key)
+    if r is not None:
+        return r
+    tables = [_best_use(shape.keys[g], g == 3) for g in range(4)]
+    # Knapsack over the four groups: at most `sets` partial sets, one pair.
+    best = [[-_INF] * (sets + 1) for _ in range(2)]
+    best[0][0] = 0
+    for no_pair, with_pair in tables:
+        nxt = [[-_INF] * (sets + 1) for _ in range(2)]
+        for p in range(2):
+            for g in range(sets + 1):
+                base = best[p][g]
+                if base < 0:
+                    continue
+                for h in range(sets + 1 - g):
+                    v = base + no_pair[min(h, 4)]
+                    if v > nxt[p][g + h]:
+                        nxt[p][g + h] = v
+                    if p == 0:
+                        v = base + with_pair[min(h, 4)]
+                        if v > nxt[1][g + h]:
+                            nxt[1][g + h] = v
+        best = nxt
+    used = max(max(best[0]), max(best[1]))
+    # Every natural tile left out of the groups must be exchanged for a useful one.
+    r = max(0, 3 * sets + 2 - w - used)
+    if len(_DIST_CACHE) > 200_000:
+        _DIST_CACHE.clear()
+    _DIST_CACHE[cache_key] = r
+    return r
+
+
+# ------------------------------------------------------ full decompositions
+
+Group = tuple[str, tuple[tuple[int | None, bool], ...]]
+"""A set or pair: (kind, members). kind is ``chow``, ``pung`` or ``pair``;
+each member is (tile, is_wild); a group made only of 财神 has tile None."""
+
+
+def decompositions(counts: list[int], wilds: int, pair: bool = True) -> Iterator[list[Group]]:
+    """Every reading of natural tile counts plus wildcards as sets (and a pair).
+
+    Natural tiles always stand as themselves; 财神 fill the gaps, and leftover
+    财神 form groups of their own. Yields lists of groups.
+    """
+    counts = list(counts)
+
+    def first() -> int:
+        for t in range(NUM_PLAYING):
+            if counts[t]:
+                return t
+        return -1
+
+    def rec(w: int, need_pair: bool, acc: list[Group]) -> Iterator[list[Group]]:
+        t = first()
+        if t < 0:
+            rest = w - (2 if need_pair else 0)
+            if rest < 0 or rest % 3:
+                return
+            groups = list(acc)
+            if need_pair:
+                groups.append(("pair", ((None, True), (None, True))))
+            groups.extend(("pung", ((None, True),) * 3) for _ in range(rest // 3))
+            yield groups
+            return
+        c = counts[t]
+        shapes: list[tuple[str, list[int]]] = [("pung", [t, t, t])]
+        if need_pair:
+            shapes.append(("pair", [t, t]))
+        if t < 27:
+            lo = t // 9 * 9
+            for base in (t - 2, t - 1, t):
+                if base >= lo and base + 2 <= lo + 8:
+                    shapes.append(("chow", [base, base + 1, base + 2]))
+        for kind, members in shapes:
+            taken: list[tuple[int | None, bool]] = []
+            used_wilds = 0
+            removed: list[int] = []
+            if kind in ("pung", "pair"):
+                real = min(c, len(members))
+                taken = [(t, False)] * real + [(t, True)] * (len(members) - real)
+                used_wilds = len(members) - real
+                removed = [t] * real
+            else:
+                for m in members:
+                    if m >= t and counts[m] > 0 and m not in removed:
+                        taken.append((m, False))
+                        removed.append(m)
+                    else:
+                        taken.append((m, True))
+                        used_wilds += 1
+                if t not in removed:
+                    continue
+            if used_wilds > w:
+                continue
+            for m in removed:
+                counts[m] -= 1
+            acc.append((kind, tuple(taken)))
+            yield from rec(w - used_wilds, need_pair and kind != "pair", acc)
+            acc.pop()
+            for m in removed:
+                counts[m] += 1
+
+    yield from rec(wilds, pair, [])

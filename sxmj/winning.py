@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from .tiles import NUM_PLAYING, parse_tiles, tile
 
-__all__ = ["Shape", "is_win", "is_sets", "waits", "distance", "decompositions",
+__all__ = ["Shape", "is_win", "is_sets", "waits", "distance", "useful_draws", "decompositions",
            "parse_tiles", "tile"]
 
 POW5 = [5**i for i in range(9)]
@@ -264,7 +264,58 @@ def _best_use(key: int, wind: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return r
 
 
-_DIST_CACHE: dict[tuple[tuple[int, int, int, int], int, int], int] = {}
+Table = tuple[tuple[int, ...], tuple[int, ...]]
+_EMPTY: Table = ((0,) * 5, (0,) * 5)
+
+
+def group_tables(shape: Shape) -> list[Table]:
+    """Per group (万, 筒, 索, winds): most tiles usable by ≤ g partial sets, ± a pair."""
+    k = shape.keys
+    return [_best_use(k[0], False), _best_use(k[1], False), _best_use(k[2], False),
+            _best_use(k[3], True)]
+
+
+def merge_tables(a: Table, b: Table) -> Table:
+    """Combine two groups' tables: split the partial sets, at most one pair in all."""
+    a0, a1 = a
+    b0, b1 = b
+    no_pair = []
+    with_pair = []
+    for g in range(5):
+        best0 = best1 = 0
+        for h in range(g + 1):
+            x = a0[h] + b0[g - h]
+            if x > best0:
+                best0 = x
+            x = a1[h] + b0[g - h]
+            if x > best1:
+                best1 = x
+            x = a0[h] + b1[g - h]
+            if x > best1:
+                best1 = x
+        no_pair.append(best0)
+        with_pair.append(max(best1, best0))
+    return tuple(no_pair), tuple(with_pair)
+
+
+def used_with(others: Table, table: Table, sets: int) -> int:
+    """Most natural tiles usable by ``sets`` partial sets and a pair across both tables."""
+    o0, o1 = others
+    t0, t1 = table
+    best = 0
+    for h in range(sets + 1):
+        x = o0[sets - h] + t1[h]
+        if x > best:
+            best = x
+        x = o1[sets - h] + t0[h]
+        if x > best:
+            best = x
+    return best
+
+
+def _distance_from(used: int, wilds: int, sets: int) -> int:
+    # Every natural tile left out of the groups must be exchanged for a useful one.
+    return max(0, 3 * sets + 2 - wilds - used)
 
 
 def distance(shape: Shape, sets: int) -> int:
@@ -277,37 +328,41 @@ def distance(shape: Shape, sets: int) -> int:
     w = shape.wilds
     if shape.size() % 3 == 1:
         w += 1  # ready means: one more tile of the right kind wins
-    cache_key = (shape.keys, w, sets)
-    r = _DIST_CACHE.get(cache_key)
-    if r is not None:
-        return r
-    tables = [_best_use(shape.keys[g], g == 3) for g in range(4)]
-    # Knapsack over the four groups: at most `sets` partial sets, one pair.
-    best = [[-_INF] * (sets + 1) for _ in range(2)]
-    best[0][0] = 0
-    for no_pair, with_pair in tables:
-        nxt = [[-_INF] * (sets + 1) for _ in range(2)]
-        for p in range(2):
-            for g in range(sets + 1):
-                base = best[p][g]
-                if base < 0:
-                    continue
-                for h in range(sets + 1 - g):
-                    v = base + no_pair[min(h, 4)]
-                    if v > nxt[p][g + h]:
-                        nxt[p][g + h] = v
-                    if p == 0:
-                        v = base + with_pair[min(h, 4)]
-                        if v > nxt[1][g + h]:
-                            nxt[1][g + h] = v
-        best = nxt
-    used = max(max(best[0]), max(best[1]))
-    # Every natural tile left out of the groups must be exchanged for a useful one.
-    r = max(0, 3 * sets + 2 - w - used)
-    if len(_DIST_CACHE) > 200_000:
-        _DIST_CACHE.clear()
-    _DIST_CACHE[cache_key] = r
-    return r
+    t = group_tables(shape)
+    left = merge_tables(merge_tables(t[0], t[1]), t[2])
+    return _distance_from(used_with(left, t[3], sets), w, sets)
+
+
+def useful_draws(shape: Shape, sets: int, caishen: int | None,
+                 unseen: list[int]) -> tuple[int, list[int]]:
+    """(distance to ready, tiles whose draw brings a 3k+1 hand closer or wins it).
+
+    A draw is useful when it does as well as a 财神 would. Only one group
+    changes per draw, so the other three groups' table is merged once.
+    """
+    t = group_tables(shape)
+    w = shape.wilds + 1
+    others = []
+    for g in range(4):
+        rest = [t[i] for i in range(4) if i != g]
+        others.append(merge_tables(merge_tables(rest[0], rest[1]), rest[2]))
+    d = _distance_from(used_with(others[3], t[3], sets), w, sets)
+    useful = []
+    keys = shape.keys
+    for x in range(NUM_PLAYING):
+        if unseen[x] <= 0:
+            continue
+        if x == caishen:
+            useful.append(x)
+            continue
+        g = x // 9
+        i = x % 9
+        key = keys[g] + POW5[i]
+        table = _best_use(key, g == 3)
+        # the drawn tile is natural; the 财神 count stays
+        if _distance_from(used_with(others[g], table, sets), w - 1, sets) <= d:
+            useful.append(x)
+    return d, useful
 
 
 # ------------------------------------------------------ full decompositions

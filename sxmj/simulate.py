@@ -1,0 +1,99 @@
+"""Playing hands with bots, checking every invariant on the way.
+
+No clock and no I/O here: the command line injects a timer when it wants
+decision times.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from .bots import Bot
+from .game import Game, HandResult
+from .match import Match
+from .wall import Wall
+
+
+@dataclass
+class Checker:
+    """The random-play invariants (OpenSpiel's random_sim_test idea)."""
+
+    violations: list[str] = field(default_factory=list)
+
+    def after_action(self, game: Game, where: str) -> None:
+        if game.tile_count() != 144:
+            self.violations.append(f"{where}: {game.tile_count()} tiles accounted for")
+        for s in range(4):
+            size = sum(game.hands[s]) + 3 * len(game.melds[s])
+            acting = game.phase == "turn" and s == game.turn or \
+                game.phase == "rob" and s == game.turn
+            want = 14 if acting else 13
+            if game.phase == "over" and game.result and game.result.winner == s:
+                want = 14
+            if size != want and not (game.phase == "over" and size in (13, 14)):
+                self.violations.append(f"{where}: seat {s} holds {size} tiles, expected {want}")
+
+    def after_hand(self, game: Game, wall: Wall, where: str) -> None:
+        result = game.result
+        if result is None or sum(result.payments) != 0:
+            self.violations.append(f"{where}: payments not zero-sum: {result}")
+            return
+        again = replay_hand(wall, game)
+        if again.winner != result.winner or again.payments != result.payments:
+            self.violations.append(f"{where}: replay gives {again.payments}, "
+                                   f"played {result.payments}")
+
+
+def replay_hand(wall: Wall, game: Game) -> HandResult:
+    fresh = Game(Wall(list(wall.tiles), wall.indicator, wall.dice), game.dealer, game.options)
+    for a in game.actions:
+        fresh.apply(a)
+    assert fresh.result is not None
+    return fresh.result
+
+
+def play_hand(game: Game, bots: Sequence[Bot], checker: Checker | None = None,
+              timer: Callable[[], float] | None = None,
+              times: dict[int, list[float]] | None = None) -> HandResult:
+    """Let the bots play the hand to its end; record decision times if given a timer."""
+    wall = Wall(list(game.wall.tiles), game.wall.indicator, game.wall.dice)
+    step = 0
+    while not game.over:
+        seat = game.to_move()[0]
+        legal = game.legal_actions(seat)
+        obs = game.observation(seat)
+        if timer is not None and times is not None:
+            t0 = timer()
+            choice = bots[seat].choose(obs, legal)
+            times.setdefault(seat, []).append(timer() - t0)
+        else:
+            choice = bots[seat].choose(obs, legal)
+        if checker is not None and choice.action not in legal:
+            checker.violations.append(f"action {choice.action} not legal")
+        game.apply(choice.action)
+        step += 1
+        if checker is not None:
+            checker.after_action(game, f"step {step}")
+    if checker is not None:
+        checker.after_hand(game, wall, "hand end")
+    assert game.result is not None
+    return game.result
+
+
+def play_match_hand(match: Match, bots: Sequence[Bot], checker: Checker | None = None) -> HandResult:
+    """Play the match's current hand with bots and settle it in the match."""
+    game = match.game
+    wall = Wall(list(game.wall.tiles), game.wall.indicator, game.wall.dice)
+    while not game.over:
+        seat = game.to_move()[0]
+        legal = game.legal_actions(seat)
+        choice = bots[seat].choose(game.observation(seat), legal)
+        if checker is not None and choice.action not in legal:
+            checker.violations.append(f"action {choice.action} not legal")
+        match.apply(choice.action)
+        if checker is not None:
+            checker.after_action(game, f"hand {match.hand_no}")
+    if checker is not None:
+        checker.after_hand(game, wall, f"hand {match.hand_no}")
+    return match.results[-1]

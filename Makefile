@@ -1,0 +1,92 @@
+# sxmj — Shaoxing Mahjong in the browser.
+#   make play    install what is missing, build the runtime, serve at http://127.0.0.1:8000/ (PORT=)
+#   make test    ruff + unit tests + browser tests (installs the tools it needs)
+#   make site    build _site/ for GitHub Pages
+#   make bench   run the benchmarks
+#   make sync    rewrite the [files] table of pyscript.toml from sxmj/**/*.py
+#   make clean   remove build output (distclean also removes .venv and node_modules)
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+
+PYTHON ?= python3
+PORT ?= 8000
+VENV := .venv
+VPY := $(VENV)/bin/python
+CHROMIUM := /usr/bin/chromium
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+APT := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 -y -q
+
+.PHONY: help play serve test lint unit e2e site vendor sync bench clean distclean venv chromium npm
+
+help:
+	@sed -n 's/^#   //p' Makefile
+
+# --- runtime: npm packages pinned in package-lock.json, copied to static/vendor ---------
+
+npm:
+	@command -v npm >/dev/null || { echo "npm missing: installing Debian's nodejs + npm"; \
+	  $(APT) update && $(APT) install nodejs npm; }
+
+# npm ci again whenever package.json or the lock file is newer than the installed tree
+node_modules/.package-lock.json: package.json package-lock.json | npm
+	npm ci --no-audit --no-fund
+	@touch $@
+
+vendor: node_modules/.package-lock.json
+	$(PYTHON) scripts/build_vendor.py
+
+sync:
+	$(PYTHON) scripts/sync_pyscript_files.py
+
+play: vendor sync
+	PORT=$(PORT) $(PYTHON) scripts/serve.py
+
+serve: play
+
+site: vendor
+	$(PYTHON) scripts/build_site.py
+
+# --- tests ---------------------------------------------------------------------------
+
+$(VENV)/.installed: requirements-dev.txt
+	@$(PYTHON) -c 'import venv, ensurepip' 2>/dev/null || $(APT) install python3-venv
+	$(PYTHON) -m venv $(VENV)
+	$(VPY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	@touch $@
+
+venv: $(VENV)/.installed
+
+# Debian's Chromium, driven by Playwright through executable_path (never `playwright install`)
+chromium:
+	@[ -x $(CHROMIUM) ] || { echo "installing Debian chromium"; $(APT) update && $(APT) install chromium; }
+
+lint: venv
+	$(VENV)/bin/ruff check .
+
+# pytest exits 5 when it collected no test: that fails the build like any other failure
+define pytest
+	@$(VPY) -m pytest $(1) || { rc=$$?; [ $$rc -ne 5 ] || echo "make: no test ran in $(1)/"; exit $$rc; }
+endef
+
+unit: venv
+	$(call pytest,tests)
+
+e2e: venv chromium site
+	$(call pytest,e2e)
+
+test: venv chromium site
+	$(VENV)/bin/ruff check .
+	$(call pytest,tests)
+	$(call pytest,e2e)
+
+bench:
+	$(PYTHON) scripts/bench.py
+
+clean:
+	rm -rf _site static/vendor e2e/artifacts .pytest_cache .ruff_cache .hypothesis bench/out
+	find . -name __pycache__ -type d -not -path './.venv/*' -not -path './node_modules/*' -prune -exec rm -rf {} +
+
+distclean: clean
+	rm -rf $(VENV) node_modules

@@ -1,0 +1,157 @@
+#!/usr/bin/env python3
+"""Development server for the game: ``python3 scripts/serve.py [--root DIR] [--prefix /sxmj/]``.
+
+A stdlib ``http.server`` that
+
+- sends ``.wasm`` as ``application/wasm`` (Pyodide hangs on ``application/octet-stream``)
+  and ``.mjs`` as ``text/javascript``;
+- sends ``Cache-Control: no-cache`` so an edited ``.py`` file is never stale;
+- binds 127.0.0.1 on ``PORT`` (default 8000) and prints the URL;
+- can serve the folder under a sub-path (``--prefix /sxmj/``), as GitHub Pages does, to prove
+  that every URL of the site is relative;
+- stops cleanly on Ctrl-C.
+
+The e2e tests import :func:`make_server` and run it in a thread.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import threading
+from functools import partial
+from http import HTTPStatus
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import urlsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+HOST = "127.0.0.1"
+
+CONTENT_TYPES = {
+    ".wasm": "application/wasm",
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".css": "text/css",
+    ".html": "text/html; charset=utf-8",
+    ".py": "text/x-python; charset=utf-8",
+    ".toml": "text/plain; charset=utf-8",
+    ".json": "application/json",
+    ".svg": "image/svg+xml",
+    ".zip": "application/zip",
+    ".md": "text/plain; charset=utf-8",
+}
+
+
+def normalize_prefix(prefix: str) -> str:
+    """``sxmj`` / ``/sxmj`` / ``/sxmj/`` -> ``/sxmj/``; empty or ``/`` -> ``/``."""
+    parts = [p for p in prefix.split("/") if p]
+    return "/" + "".join(p + "/" for p in parts)
+
+
+class Handler(SimpleHTTPRequestHandler):
+    """Static files with the right MIME types, no caching and an optional URL prefix."""
+
+    extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **CONTENT_TYPES}
+    prefix = "/"
+    quiet = False
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def _strip_prefix(self) -> bool:
+        """Rewrite ``self.path`` below the prefix; answer and return False outside it."""
+        if self.prefix == "/":
+            return True
+        url = urlsplit(self.path)
+        if url.path == self.prefix.rstrip("/"):
+            self.send_response(HTTPStatus.MOVED_PERMANENTLY)
+            query = f"?{url.query}" if url.query else ""
+            self.send_header("Location", self.prefix + query)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return False
+        if not url.path.startswith(self.prefix):
+            self.send_error(HTTPStatus.NOT_FOUND, f"outside {self.prefix}")
+            return False
+        self.path = self.path[len(self.prefix) - 1 :]
+        return True
+
+    def do_GET(self) -> None:  # noqa: N802 (http.server naming)
+        if self._strip_prefix():
+            super().do_GET()
+
+    def do_HEAD(self) -> None:  # noqa: N802
+        if self._strip_prefix():
+            super().do_HEAD()
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        if not self.quiet:
+            super().log_message(format, *args)
+
+
+def make_server(
+    root: str | os.PathLike[str] = ROOT,
+    port: int = 8000,
+    prefix: str = "/",
+    host: str = HOST,
+    quiet: bool = False,
+) -> ThreadingHTTPServer:
+    """A server for ``root`` at ``http://host:port{prefix}`` (port 0 picks a free one)."""
+    root = Path(root).resolve()
+    if not (root / "index.html").is_file():
+        raise FileNotFoundError(f"{root}/index.html not found")
+    handler = type("SxmjHandler", (Handler,), {"prefix": normalize_prefix(prefix), "quiet": quiet})
+    server = ThreadingHTTPServer((host, port), partial(handler, directory=str(root)))
+    server.daemon_threads = True
+    return server
+
+
+def server_url(server: ThreadingHTTPServer) -> str:
+    """The URL of the served site, e.g. ``http://127.0.0.1:8000/sxmj/``."""
+    host, port = server.server_address[:2]
+    return f"http://{host}:{port}{server.RequestHandlerClass.func.prefix}"
+
+
+def serve_in_thread(
+    root: str | os.PathLike[str], prefix: str = "/"
+) -> tuple[ThreadingHTTPServer, threading.Thread]:
+    """Start a quiet server on a free port in a daemon thread (for tests)."""
+    server = make_server(root, port=0, prefix=prefix, quiet=True)
+    thread = threading.Thread(target=server.serve_forever, name="sxmj-serve", daemon=True)
+    thread.start()
+    return server, thread
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Serve the game for development.")
+    parser.add_argument("--root", default=str(ROOT), help="folder to serve (default: repo root)")
+    parser.add_argument("--prefix", default="/", help="serve under this sub-path, e.g. /sxmj/")
+    parser.add_argument(
+        "--port", type=int, default=int(os.environ.get("PORT") or 8000), help="default: $PORT"
+    )
+    parser.add_argument("--host", default=HOST)
+    args = parser.parse_args(argv)
+    try:
+        server = make_server(args.root, args.port, args.prefix, args.host)
+    except FileNotFoundError as err:
+        print(f"serve: {err}", file=sys.stderr)
+        return 2
+    except OSError as err:
+        print(f"serve: cannot listen on {args.host}:{args.port}: {err}", file=sys.stderr)
+        print("serve: set PORT=<free port>, e.g. `make play PORT=8001`", file=sys.stderr)
+        return 2
+    with server:
+        print(f"Serving {Path(args.root).resolve()} at {server_url(server)}", flush=True)
+        print("Open that URL in a browser. Press Ctrl-C to stop.", flush=True)
+        try:
+            server.serve_forever()
+        except KeyboardInterrupt:
+            print("\nStopped.", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,5 @@
+"""PyScript entry point (see index.html): start the game UI."""
+
+from sxmj.ui import app
+
+app.start()

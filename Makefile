@@ -76,10 +76,13 @@ unit: venv
 e2e: venv chromium site
 	$(call pytest,e2e)
 
+# All three steps run even when one fails, so one run shows every problem.
 test: venv chromium site
-	$(VENV)/bin/ruff check .
-	$(call pytest,tests)
-	$(call pytest,e2e)
+	@failed=""; \
+	$(VENV)/bin/ruff check . || failed="$$failed ruff"; \
+	$(VPY) -m pytest tests || failed="$$failed pytest-tests(exit $$?)"; \
+	$(VPY) -m pytest e2e || failed="$$failed pytest-e2e(exit $$?)"; \
+	if [ -n "$$failed" ]; then echo "make test FAILED:$$failed (pytest exit 5 = no test ran)"; exit 1; fi
 
 bench:
 	$(PYTHON) scripts/bench.py

@@ -76,13 +76,14 @@ unit: venv
 e2e: venv chromium site
 	$(call pytest,e2e)
 
-# All three steps run even when one fails, so one run shows every problem.
+# All three steps run even when one fails, so one run shows every problem
+# (pytest exit 5 means no test was collected: a failure too).
 test: venv chromium site
 	@failed=""; \
 	$(VENV)/bin/ruff check . || failed="$$failed ruff"; \
-	$(VPY) -m pytest tests || failed="$$failed pytest-tests(exit $$?)"; \
-	$(VPY) -m pytest e2e || failed="$$failed pytest-e2e(exit $$?)"; \
-	if [ -n "$$failed" ]; then echo "make test FAILED:$$failed (pytest exit 5 = no test ran)"; exit 1; fi
+	$(VPY) -m pytest tests || failed="$$failed tests(pytest exit $$?)"; \
+	$(VPY) -m pytest e2e || failed="$$failed e2e(pytest exit $$?)"; \
+	if [ -n "$$failed" ]; then echo "make test FAILED:$$failed"; exit 1; fi
 
 bench:
 	$(PYTHON) scripts/bench.py

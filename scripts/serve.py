@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
 import threading
 from functools import partial
@@ -125,6 +126,10 @@ def serve_in_thread(
     return server, thread
 
 
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Serve the game for development.")
     parser.add_argument("--root", default=str(ROOT), help="folder to serve (default: repo root)")
@@ -143,6 +148,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"serve: cannot listen on {args.host}:{args.port}: {err}", file=sys.stderr)
         print("serve: set PORT=<free port>, e.g. `make play PORT=8001`", file=sys.stderr)
         return 2
+    # Ctrl-C must work even when started from a shell that ignores SIGINT (e.g. `cmd &`),
+    # and SIGTERM stops as cleanly.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGTERM, _interrupt)
     with server:
         print(f"Serving {Path(args.root).resolve()} at {server_url(server)}", flush=True)
         print("Open that URL in a browser. Press Ctrl-C to stop.", flush=True)

@@ -82,10 +82,16 @@ def test_boots_to_ready_offline_without_errors(booted, artifacts):
             " return {domContentLoaded: Math.round(n.domContentLoadedEventEnd),"
             " load: Math.round(n.loadEventEnd)} }"
         ),
+        "first_contentful_paint": page.evaluate(
+            "() => Math.round(performance.getEntriesByName('first-contentful-paint')[0].startTime)"
+        ),
         "boot_log": page.evaluate("() => window.sxmjBoot.log"),
         "requests": len(w.requests),
     }
     (artifacts / "boot-timings.json").write_text(json.dumps(timings, indent=1) + "\n")
+    # the skeleton painted long before Python was up
+    python_up = next(e["t"] for e in timings["boot_log"] if e["detail"] == "prepare")
+    assert timings["first_contentful_paint"] < python_up
 
 
 def test_ready_page_drops_the_overlay(booted):

@@ -173,12 +173,12 @@ def waits(shape: Shape, caishen: int | None = None) -> list[int]:
     hand whenever anything does.
     """
     if is_baotou_ready(shape):
-        return list(range(NUM_PLAYING))
+        return [t for t in range(NUM_PLAYING) if shape.count(t) < 4 or t == caishen]
     keys = shape.keys
     out = []
     for t in _candidates(keys):
-        if t == caishen:
-            continue
+        if t == caishen or shape.count(t) == 4:
+            continue  # no fifth natural copy can be drawn
         g = t // 9
         k = list(keys)
         k[g] += POW5[t % 9]

@@ -1,0 +1,135 @@
+"""Win shapes with 财神: the fast tables against a brute-force oracle."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from oracle import oracle_baotou, oracle_win
+from sxmj.tiles import NUM_PLAYING, parse_tiles, tile
+from sxmj.winning import Shape, decompositions, distance, is_baotou_ready, is_win, waits
+
+
+def built_hand(rng: random.Random, size: int, wilds: int) -> list[int] | None:
+    """Sets and a pair, then 财神 take some places and one tile may be swapped."""
+    tiles: list[int] = []
+    while len(tiles) < size - 2:
+        if rng.random() < 0.5:
+            t = rng.randrange(NUM_PLAYING)
+            tiles += [t] * 3
+        else:
+            suit, start = rng.randrange(3), rng.randrange(7)
+            tiles += [9 * suit + start + i for i in range(3)]
+    tiles += [rng.randrange(NUM_PLAYING)] * 2
+    tiles = tiles[:size]
+    rng.shuffle(tiles)
+    naturals = tiles[wilds:]
+    if rng.random() < 0.5:
+        naturals[0] = rng.randrange(NUM_PLAYING)
+    if any(naturals.count(t) > 4 for t in naturals):
+        return None
+    return naturals
+
+
+def random_hand(rng: random.Random, size: int, wilds: int) -> list[int]:
+    """Half built from sets (so that wins are common), half random from a pool."""
+    if rng.random() < 0.5:
+        built = built_hand(rng, size, wilds)
+        if built is not None:
+            return built
+    pools = [list(range(NUM_PLAYING)), list(range(9)) + list(range(27, 31)),
+             list(range(9, 27))]
+    pool = rng.choice(pools)
+    counts = [0] * NUM_PLAYING
+    hand: list[int] = []
+    while len(hand) < size - wilds:
+        t = rng.choice(pool)
+        if counts[t] < 4:
+            counts[t] += 1
+            hand.append(t)
+    return hand
+
+
+# 10,100 hands in all; hands with many 财神 cost the oracle most, so fewer of them.
+@pytest.mark.parametrize(("wilds", "hands"), [(0, 2700), (1, 2700), (2, 2700), (3, 1500),
+                                              (4, 500)])
+def test_fast_win_check_agrees_with_brute_force(wilds: int, hands: int) -> None:
+    rng = random.Random(1000 + wilds)
+    wins = 0
+    for _ in range(hands):
+        naturals = random_hand(rng, 14, wilds)
+        shape = Shape((0, 0, 0, 0), wilds)
+        for t in naturals:
+            shape = shape.add(t)
+        expected = oracle_win(naturals, wilds)
+        wins += expected
+        assert is_win(shape) == expected, (naturals, wilds)
+    assert wins > 50  # the sample must contain wins to test anything
+
+
+@pytest.mark.parametrize("wilds", [0, 1, 2])
+def test_waits_agree_with_brute_force(wilds: int) -> None:
+    rng = random.Random(2000 + wilds)
+    for _ in range(150):
+        naturals = random_hand(rng, 13, wilds)
+        shape = Shape((0, 0, 0, 0), wilds)
+        for t in naturals:
+            shape = shape.add(t)
+        expected = [t for t in range(NUM_PLAYING)
+                    if naturals.count(t) < 4 and oracle_win(naturals + [t], wilds)]
+        assert waits(shape) == expected, naturals
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(0, NUM_PLAYING - 1), min_size=11, max_size=13),
+       st.integers(0, 3))
+def test_distance_zero_means_ready(naturals: list[int], wilds: int) -> None:
+    naturals = naturals[: 13 - wilds]
+    if any(naturals.count(t) > 4 for t in naturals) or len(naturals) + wilds != 13:
+        return
+    shape = Shape((0, 0, 0, 0), wilds)
+    for t in naturals:
+        shape = shape.add(t)
+    ready = bool(waits(shape))
+    assert (distance(shape, 4) == 0) == ready
+
+
+def test_distance_counts_draws_to_ready() -> None:
+    S = Shape.of
+    assert distance(S(parse_tiles("123m456m789m123p5p"), None), 4) == 0
+    assert distance(S(parse_tiles("123m456m789m12p59s"), None), 4) == 1
+    assert distance(S(parse_tiles("13579m13579p147s"), None), 4) == 4
+    # a 财神 fills any gap: the same bad hand with three of them is much closer
+    # 13m 57m 13p become sets with three 财神; 57p waits on 6p and 9m on a pair
+    assert distance(S(parse_tiles("13579m13579p555s"), tile("5s")), 4) == 1
+
+
+def test_baotou_ready_waits_on_everything() -> None:
+    shape = Shape.of(parse_tiles("123m456p789s111z5m"), tile("5m"))
+    assert is_baotou_ready(shape)
+    assert waits(shape, tile("5m")) == list(range(NUM_PLAYING))
+
+
+def test_fifth_copy_is_allowed() -> None:
+    # four 1m held and a 财神 standing as a fifth 1m: 11111m = 111m + 11m
+    shape = Shape.of(parse_tiles("1111m") + parse_tiles("234p567p789s") + [tile("9m")],
+                     tile("9m"))
+    assert is_win(shape)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_baotou_readings_match_oracle(seed: int) -> None:
+    rng = random.Random(seed)
+    wilds = rng.randint(1, 3)
+    naturals = random_hand(rng, 14, wilds)
+    win_tile = rng.choice(naturals)
+    counts = [0] * NUM_PLAYING
+    for t in naturals:
+        counts[t] += 1
+    found = any(
+        any(g[0] == "pair" and g[1][0] == (win_tile, False) and g[1][1][1] for g in groups)
+        for groups in decompositions(counts, wilds))
+    assert found == oracle_baotou(naturals, wilds, win_tile)

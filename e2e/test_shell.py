@@ -8,9 +8,8 @@ import urllib.request
 from html.parser import HTMLParser
 from pathlib import Path
 
-import build_vendor  # scripts/, on sys.path through conftest
 import pytest
-from conftest import DESKTOP, PHONE, SITE, boot_log, wait_ready, watch
+from harness import DESKTOP, PHONE, SITE, boot_log, build_vendor, wait_ready, watch
 
 STAGE_TEXT = {
     "download": ("正在下载运行时", "Downloading runtime"),

@@ -1,0 +1,138 @@
+"""Helpers of the browser tests (imported by e2e/conftest.py and the tests).
+
+A module of its own, not conftest.py, so that ``from harness import ...`` is unambiguous
+even when ``tests/`` (with its own conftest.py) is collected in the same run.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+ROOT = Path(__file__).resolve().parent.parent
+SITE = ROOT / "_site"
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+PREFIX = "/sxmj/"
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+BOOT_TIMEOUT_S = 90.0
+READY_OR_ERROR = (
+    "() => document.body.dataset.sxmjReady === '1' || !!document.querySelector('.py-error')"
+)
+
+sys.path.insert(0, str(ROOT / "scripts"))
+
+import build_vendor  # noqa: E402,F401  (scripts/, re-exported for the tests)
+import serve  # noqa: E402,F401  (scripts/serve.py, re-exported for conftest)
+
+
+@dataclass
+class Watch:
+    """What a page did that a clean boot never does, plus every request it made."""
+
+    origin: str
+    errors: list[str] = field(default_factory=list)
+    off_origin: list[str] = field(default_factory=list)
+    failed: list[str] = field(default_factory=list)
+    requests: list[str] = field(default_factory=list)
+
+    def problems(self) -> list[str]:
+        return (
+            self.errors
+            + [f"off-origin request: {u}" for u in self.off_origin]
+            + [f"failed request: {f}" for f in self.failed]
+        )
+
+    def assert_clean(self) -> None:
+        problems = self.problems()
+        assert not problems, "the page misbehaved:\n  " + "\n  ".join(problems)
+
+
+def origin_of(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+def watch(page: Page, site_url: str) -> Watch:
+    """Attach listeners to ``page`` (before it navigates) and return what they collect."""
+    w = Watch(origin_of(site_url))
+
+    def on_console(msg) -> None:
+        if msg.type == "error":
+            where = msg.location.get("url", "") if msg.location else ""
+            w.errors.append(f"console error: {msg.text} ({where})")
+
+    def on_request(request) -> None:
+        w.requests.append(request.url)
+
+    def on_response(response) -> None:
+        if response.status >= 400:
+            w.failed.append(f"{response.status} {response.url}")
+
+    def block(route) -> None:
+        w.off_origin.append(route.request.url)
+        route.abort()
+
+    page.on("pageerror", lambda exc: w.errors.append(f"page error: {exc}"))
+    page.on("console", on_console)
+    page.on("request", on_request)
+    page.on("response", on_response)
+    page.on("requestfailed", lambda r: w.failed.append(f"{r.url}: {r.failure}"))
+    own = re.escape(w.origin + "/")
+    page.route(re.compile(rf"^(?!{own})(?!data:|blob:).+"), block)
+    return w
+
+
+def boot_log(page: Page) -> str:
+    try:
+        return json.dumps(page.evaluate("() => window.sxmjBoot && window.sxmjBoot.log"))
+    except Exception as err:  # the page may be gone
+        return f"(no boot log: {err})"
+
+
+def wait_ready(page: Page, w: Watch | None = None, timeout: float = BOOT_TIMEOUT_S) -> float:
+    """Wait for ``data-sxmj-ready="1"``; fail fast on a Python error. Returns the seconds."""
+    start = time.monotonic()
+    while True:
+        try:
+            page.wait_for_function(READY_OR_ERROR, timeout=250)
+        except PlaywrightTimeout:
+            pass
+        py_error = page.evaluate(
+            "() => { const e = document.querySelector('.py-error'); return e && e.textContent }"
+        )
+        if py_error is not None:
+            pytest.fail(f"Python error while booting:\n{py_error}\nboot log: {boot_log(page)}")
+        if w is not None and w.errors:
+            pytest.fail("errors while booting:\n  " + "\n  ".join(w.errors))
+        if page.evaluate("() => document.body.dataset.sxmjReady === '1'"):
+            return time.monotonic() - start
+        if time.monotonic() - start > timeout:
+            pytest.fail(f"not ready after {timeout:.0f} s; boot log: {boot_log(page)}")
+
+
+@dataclass
+class Booted:
+    page: Page
+    watch: Watch
+    url: str
+    boot_seconds: float

@@ -217,7 +217,9 @@ class Game:
 
     def _deal(self) -> None:
         for seat in deal_order(self.dealer):
-            self.hands[seat][self.wall.draw_head()] += 1
+            t = self.wall.draw_head()
+            self.hands[seat][t] += 1
+        self.last_tile = t  # the dealer's 14th tile: their "drawn" tile for 天胡
         self._emit("deal", dealer=self.dealer, indicator=self.wall.indicator,
                    caishen=self.caishen, dice=list(self.wall.dice))
         self.deal_events = self.events

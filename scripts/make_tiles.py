@@ -287,7 +287,7 @@ def bird() -> str:
     # legs and perch
     p.append(f'<path d="M25 52 L 23 62 M31 52 L 31 62" stroke="{RED_DARK}" '
              f'stroke-width="1.8" stroke-linecap="round" fill="none"/>')
-    p.append(f'<g transform="translate(30 64.5) rotate(90)">'
+    p.append('<g transform="translate(30 64.5) rotate(90)">'
              + rect(-2.3, -20, 4.6, 40, 2.2, fill=GREEN, stroke=GREEN_DARK, sw=0.8)
              + rect(-3, -1, 6, 2, 1, fill=GREEN_DARK)
              + "</g>")

@@ -19,9 +19,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .game import Action
-from .tiles import NUM_PLAYING, code, is_wind, tile_name
+from .tiles import NUM_PLAYING, code, tile_name
 from .wall import Rng
-from .winning import Shape, distance, is_sets, useful_draws, waits
+from .winning import Shape, distance, is_baotou_ready, is_sets, useful_draws, waits
 
 LEVELS = ("easy", "normal", "hard")
 
@@ -189,25 +189,55 @@ class Bot:
 
     def _hard_key(self, obs: dict, o: DiscardOption) -> tuple:
         caishen = obs["caishen"]
-        seat = obs["seat"]
         hand = playing_hand(obs)
-        value = o.live
-        after = [t for t in hand]
-        after.remove(o.tile)
-        shape = Shape.of(after, caishen)
-        if shape.wilds and o.distance == 0 and is_sets(shape.with_wilds(shape.wilds - 1)):
-            value += 40  # 暴头-ready: any draw wins, and wins double
-        elif shape.wilds:
-            value += 4 * shape.wilds  # each 财神 kept is a 花 and a shot at 暴头
-        # 花 potential: wind pairs and pungs are worth keeping.
-        n = after.count(o.tile) + 1
-        if is_wind(o.tile) and n >= 2:
-            value -= 3
-        # Near the end of the wall only speed matters.
-        if obs["wall"] < 16:
-            value = o.live
-        risk = self._contract_risk(obs, o.tile) if o.tile != caishen else 0
-        return (o.distance, -value + risk, -_isolation(hand, o.tile, caishen), o.tile)
+        risk = self._contract_risk(obs, o.tile) if o.tile != caishen else 0.0
+        value = o.live if o.distance > 1 else self._outlook(obs, o)
+        return (o.distance, -value * (1 - 0.1 * risk), -_isolation(hand, o.tile, caishen),
+                o.tile)
+
+    def _outlook(self, obs: dict, o: DiscardOption) -> float:
+        """Expected win value of the hand left after discarding ``o.tile``.
+
+        Ready hands: the chance to self-draw a winner before the wall runs
+        out, doubled for 暴头 (which any draw completes). One step from
+        ready: the same, averaged over the draws that make the hand ready,
+        each followed by its best discard.
+        """
+        seat = obs["seat"]
+        caishen = obs["caishen"]
+        sets = 4 - len(obs["melds"][seat])
+        hand = playing_hand(obs)
+        hand.remove(o.tile)
+        shape = Shape.of(hand, caishen)
+        seen = visible_counts(obs)
+        unseen = [max(0, 4 - seen[t]) for t in range(42)]
+        draws_left = max(1.0, obs["wall"] / 4)
+        total = max(1, sum(unseen[:NUM_PLAYING]))
+        bonus = 2.0 if obs["piao_chain"][seat] else 1.0
+
+        def ready_value(sh: Shape, pool: list[int]) -> float:
+            if is_baotou_ready(sh):
+                return 2.0 * bonus
+            d, wins = useful_draws(sh, sets, caishen, pool)
+            if d:
+                return 0.0
+            p = sum(pool[t] for t in wins) / total
+            return 1.0 - (1.0 - min(p, 1.0)) ** draws_left
+
+        if o.distance == 0:
+            return ready_value(shape, unseen)
+        value = 0.0
+        for t in o.useful:
+            after = _plus(shape, t, caishen)
+            pool = list(unseen)
+            pool[t] -= 1
+            best = 0.0
+            for x in set(hand + [t]):
+                kept = _minus(after, x, caishen)
+                if distance(kept, sets) == 0:
+                    best = max(best, ready_value(kept, pool))
+            value += unseen[t] / total * best
+        return value * draws_left
 
     def _contract_risk(self, obs: dict, t: int) -> int:
         """Penalty for feeding a third claim to a player who took two already (承包)."""

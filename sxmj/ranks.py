@@ -22,7 +22,7 @@ def _titles() -> list[tuple[str, str]]:
     return out
 
 
-RANKS = list(zip(_THRESHOLDS, _titles()))
+RANKS = list(zip(_THRESHOLDS, _titles(), strict=True))
 
 
 @dataclass(frozen=True)

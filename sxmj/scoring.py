@@ -389,8 +389,10 @@ PAY_REASONS = {
     "share": ("付一份", "pays one share"),
     "rob": ("被抢杠，一家付三份", "kong robbed: pays all three shares"),
     "piao": ("财飘被人胡，一家付三份", "飘 chain broken by another's win: pays three shares"),
-    "contract3": ("承包：被吃碰三次，付三份", "承包: winner claimed their discards 3 times, pays 3"),
-    "contract5": ("承包：吃碰胡牌者三次，付五份", "承包: claimed the winner's discards 3 times, pays 5"),
+    "contract3": ("承包：被吃碰三次，付三份",
+                  "承包: the winner claimed their discards 3 times, pays 3"),
+    "contract5": ("承包：吃碰胡牌者三次，付五份",
+                  "承包: claimed the winner's discards 3 times, pays 5"),
     "": ("", ""),
 }
 

@@ -81,7 +81,8 @@ def play_hand(game: Game, bots: Sequence[Bot], checker: Checker | None = None,
     return game.result
 
 
-def play_match_hand(match: Match, bots: Sequence[Bot], checker: Checker | None = None) -> HandResult:
+def play_match_hand(match: Match, bots: Sequence[Bot],
+                    checker: Checker | None = None) -> HandResult:
     """Play the match's current hand with bots and settle it in the match."""
     game = match.game
     wall = Wall(list(game.wall.tiles), game.wall.indicator, game.wall.dice)

@@ -11,13 +11,13 @@ stands for them all. This keeps the search exhaustive yet small.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from itertools import combinations_with_replacement
 
 NUM_PLAYING = 31
 
 
-@lru_cache(maxsize=None)
+@cache
 def _splits(counts: tuple[int, ...], need_pair: bool) -> bool:
     i = next((t for t, c in enumerate(counts) if c), -1)
     if i < 0:

@@ -7,8 +7,8 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
 from oracle import oracle_baotou, oracle_win
+
 from sxmj.tiles import NUM_PLAYING, parse_tiles, tile
 from sxmj.winning import Shape, decompositions, distance, is_baotou_ready, is_win, waits
 

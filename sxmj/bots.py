@@ -21,7 +21,15 @@ from dataclasses import dataclass
 from .game import Action
 from .tiles import NUM_PLAYING, code, tile_name
 from .wall import Rng
-from .winning import Shape, distance, is_baotou_ready, is_sets, useful_draws, waits
+from .winning import (
+    Shape,
+    baotou_distance,
+    distance,
+    is_baotou_ready,
+    is_sets,
+    useful_draws,
+    waits,
+)
 
 LEVELS = ("easy", "normal", "hard")
 
@@ -124,6 +132,9 @@ class Bot:
             raise ValueError(f"unknown bot level {level!r} (use {', '.join(LEVELS)})")
         self.level = level
         self.rng = Rng(seed)
+        self.tempo_pengs = True
+        self.contract_care = True
+        self.baotou_aim = True
 
     def choose(self, obs: dict, legal: Sequence[Action]) -> Choice:
         """Pick one of ``legal`` from what the observation shows."""
@@ -192,8 +203,14 @@ class Bot:
         hand = playing_hand(obs)
         risk = self._contract_risk(obs, o.tile) if o.tile != caishen else 0.0
         value = o.live if o.distance > 1 else self._outlook(obs, o)
-        return (o.distance, -value * (1 - 0.1 * risk), -_isolation(hand, o.tile, caishen),
-                o.tile)
+        effective = o.distance + 1
+        if self.baotou_aim and caishen in hand:
+            kept = list(hand)
+            kept.remove(o.tile)
+            sets = 4 - len(obs["melds"][obs["seat"]])
+            effective = min(effective, baotou_distance(Shape.of(kept, caishen), sets))
+        return (effective, o.distance, -value * (1 - 0.1 * risk),
+                -_isolation(hand, o.tile, caishen), o.tile)
 
     def _outlook(self, obs: dict, o: DiscardOption) -> float:
         """Expected win value of the hand left after discarding ``o.tile``.
@@ -321,11 +338,13 @@ class Bot:
                               for x in set(hand_after))
                 gain = now - d_after
             if self.level == "hard" and discarder is not None:
-                if obs["claims"][seat][discarder] == 2 and a.kind != "minggang":
-                    gain -= 1  # a third claim binds us in 承包 both ways; only worth it if
-                    # it helps a lot
-                if shape.wilds and a.kind == "chi" and now <= 1:
-                    gain -= 1  # keep the concealed hand flexible for 暴头
+                if a.kind == "peng" and gain == 0 and self.tempo_pengs:
+                    # A peng that keeps pace still skips the players in between.
+                    skipped = (seat - discarder) % 4 - 1
+                    gain = 0.5 * skipped
+                if obs["claims"][seat][discarder] == 2 and a.kind != "minggang" \
+                        and self.contract_care:
+                    gain -= 0.6  # a third claim binds us in 承包 both ways
             if gain > best_gain:
                 best, best_gain = a, gain
         if best is passing:

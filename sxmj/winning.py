@@ -333,6 +333,21 @@ def distance(shape: Shape, sets: int) -> int:
     return _distance_from(used_with(left, t[3], sets), w, sets)
 
 
+def baotou_distance(shape: Shape, sets: int) -> int:
+    """Draws until a 3k+1 hand is 暴头-ready: k natural sets beside a kept 财神.
+
+    One 财神 is set aside as the future pair partner; the rest of the hand
+    (other 财神 included) must become ``sets`` complete sets. A hand without a
+    财神 gets a large number.
+    """
+    if shape.wilds == 0:
+        return _INF
+    t = group_tables(shape)
+    merged = merge_tables(merge_tables(t[0], t[1]), merge_tables(t[2], t[3]))
+    used = merged[0][min(sets, 4)]
+    return max(0, 3 * sets - (shape.wilds - 1) - used)
+
+
 def useful_draws(shape: Shape, sets: int, caishen: int | None,
                  unseen: list[int]) -> tuple[int, list[int]]:
     """(distance to ready, tiles whose draw brings a 3k+1 hand closer or wins it).

@@ -18,9 +18,9 @@ from dataclasses import dataclass, field
 from .melds import Meld
 from .rules import Options
 from .scoring import Evaluation, evaluate, settle_detail
-from .tiles import NUM_PLAYING, code, format_tiles, is_flower, parse_tiles, sort_key, tile
+from .tiles import NUM_PLAYING, code, format_tiles, is_flower, parse_tiles, tile
 from .wall import Wall, deal_order
-from .winning import Shape, is_sets, is_win
+from .winning import POW5, Shape, is_sets, is_win
 
 ACTION_KINDS = ("discard", "chi", "peng", "minggang", "angang", "jiagang", "hu", "pass")
 
@@ -78,6 +78,9 @@ class Action:
         return Action(seat, kind, tiles[0])
 
 
+_DISCARDS = [[Action(seat, "discard", t) for t in range(42)] for seat in range(4)]
+
+
 @dataclass
 class HandResult:
     """How a hand ended: a win (with its evaluation and payments) or 臭庄."""
@@ -125,6 +128,8 @@ class Game:
         self.result: HandResult | None = None
         self.actions: list[Action] = []
         self.events: list[dict] = []
+        self._turn_cache: list[Action] | None = None
+        self._options_dict = self.options.to_dict()
         self._deal()
 
     # ------------------------------------------------------------ queries
@@ -132,11 +137,19 @@ class Game:
     def concealed(self, seat: int) -> list[int]:
         """A seat's concealed tiles, 财神 first (far left), then in order."""
         h = self.hands[seat]
-        tiles = [t for t in range(42) for _ in range(h[t])]
-        return sorted(tiles, key=sort_key(self.caishen))
+        c = self.caishen
+        return [c] * h[c] + [t for t in range(42) if t != c for _ in range(h[t])]
 
     def shape(self, seat: int) -> Shape:
-        return Shape.of(self.concealed(seat), self.caishen)
+        """The seat's concealed hand as a win shape (dealt flowers must be gone)."""
+        h = self.hands[seat]
+        keys = [0, 0, 0, 0]
+        for t in range(NUM_PLAYING):
+            if h[t]:
+                keys[t // 9] += h[t] * POW5[t % 9]
+        c = self.caishen
+        keys[c // 9] -= h[c] * POW5[c % 9]
+        return Shape((keys[0], keys[1], keys[2], keys[3]), h[c])
 
     @property
     def over(self) -> bool:
@@ -153,7 +166,9 @@ class Game:
     def legal_actions(self, seat: int) -> list[Action]:
         """Every action ``seat`` may take now (empty when it has nothing to decide)."""
         if self.phase == "turn" and seat == self.turn:
-            return self._turn_actions(seat)
+            if self._turn_cache is None:
+                self._turn_cache = self._turn_actions(seat)
+            return list(self._turn_cache)
         if self.phase in ("claim", "rob") and seat in self.pending \
                 and seat not in self.responses:
             return list(self.pending[seat])
@@ -186,6 +201,7 @@ class Game:
         if action not in legal:
             raise IllegalAction(action, self._why_illegal(action, legal))
         self.events = []
+        self._turn_cache = None
         self.actions.append(action)
         if self.phase == "turn":
             self._apply_turn(action)
@@ -279,7 +295,8 @@ class Game:
 
     def _turn_actions(self, seat: int) -> list[Action]:
         h = self.hands[seat]
-        out = [Action(seat, "discard", t) for t in range(NUM_PLAYING) if h[t]]
+        mine = _DISCARDS[seat]
+        out = [mine[t] for t in range(NUM_PLAYING) if h[t]]
         if self.after_claim:
             return out
         if self._drawable():
@@ -306,12 +323,11 @@ class Game:
         return {"win_by": win_by, "replacements": reps}
 
     def _self_draw_eval(self, seat: int) -> Evaluation | None:
+        if any(self.hands[seat][31:]) or self.last_tile is None:
+            return None
+        if not is_win(self.shape(seat)) and not self._all_winds(seat):
+            return None
         hand = self.concealed(seat)
-        if any(is_flower(t) for t in hand) or self.last_tile is None:
-            return None
-        shape = Shape.of(hand, self.caishen)
-        if not is_win(shape) and not self._all_winds(seat):
-            return None
         ev = evaluate(hand, self.last_tile, self.caishen, self.melds[seat], self.flowers[seat],
                       piao=self.piao_chain[seat], first_turn=self.first_turn_win,
                       dealer=seat == self.dealer, options=self.options,
@@ -382,8 +398,11 @@ class Game:
         if any(b != seat for b in self.piao_block):
             return []
         h = self.hands[seat]
+        chi_seat = seat == (discarder + 1) % 4 and t < 27
+        if h[t] < 2 and not chi_seat:
+            return []
         out = []
-        if seat == (discarder + 1) % 4 and t < 27:
+        if chi_seat:
             lo = t // 9 * 9
             for base in (t - 2, t - 1, t):
                 if base < lo or base + 2 > lo + 8:
@@ -545,18 +564,17 @@ class Game:
             "dice": list(self.wall.dice),
             "wall": self.wall.remaining,
             "hand": self.concealed(seat),
-            "hand_counts": [sum(self.hands[s]) for s in range(4)],
-            "melds": [[(m.kind, list(m.tiles), m.source, m.claimed) for m in self.melds[s]]
-                      for s in range(4)],
-            "flowers": [list(f) for f in self.flowers],
-            "discards": [list(d) for d in self.discards],
+            "hand_counts": [sum(h) for h in self.hands],
+            "melds": [[(m.kind, m.tiles, m.source, m.claimed) for m in ms] for ms in self.melds],
+            "flowers": [f[:] for f in self.flowers],
+            "discards": [d[:] for d in self.discards],
             "last_discard": self.last_discard,
             "last_tile": self.last_tile if seat == self.turn else None,
             "piao_chain": list(self.piao_chain),
             "piao_block": sorted(self.piao_block),
-            "claims": [list(r) for r in self.claims],
+            "claims": [r[:] for r in self.claims],
             "rob_tile": self.rob_tile,
-            "options": self.options.to_dict(),
+            "options": dict(self._options_dict),
         }
 
     def visible_counts(self, seat: int) -> list[int]:

@@ -1,28 +1,27 @@
 #!/usr/bin/env python3
-"""Home of the benchmarks (``make bench``).
+"""Home of the benchmarks (``make bench``): runs each benchmark script in turn.
 
-Runs ``python -m sxmj.bench`` once that module exists (later issues add it; results go to the
-git-ignored ``bench/out/``); until then it says so and exits 0.
+- scripts/bench_core.py: evaluator, engine and bots in CPython and in Pyodide
+  under Node, and the 100,000-hand random-play invariant check.
+Other benchmarks (the browser boot) have their own script and Makefile target.
+Results go to the git-ignored ``bench/out/``.
 """
 
 from __future__ import annotations
 
-import importlib.util
-import runpy
+import subprocess
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+SCRIPTS = ["bench_core.py"]
 
 
-def main(argv: list[str] | None = None) -> int:
-    sys.path.insert(0, str(ROOT))
-    if importlib.util.find_spec("sxmj.bench") is None:
-        print("no benchmarks yet (add sxmj/bench.py; `make bench` runs `python -m sxmj.bench`)")
-        return 0
-    sys.argv = ["sxmj.bench", *(sys.argv[1:] if argv is None else argv)]
-    runpy.run_module("sxmj.bench", run_name="__main__", alter_sys=True)
-    return 0
+def main() -> int:
+    status = 0
+    for name in SCRIPTS:
+        status |= subprocess.call([sys.executable, str(ROOT / "scripts" / name)], cwd=ROOT)
+    return status
 
 
 if __name__ == "__main__":

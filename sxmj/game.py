@@ -106,6 +106,7 @@ class Game:
         self.dealer = dealer
         self.caishen = wall.caishen
         self.hands: list[list[int]] = [[0] * 42 for _ in range(4)]
+        self._keys = [[0, 0, 0, 0] for _ in range(4)]  # base-5 counts per group, see winning
         self.melds: list[list[Meld]] = [[] for _ in range(4)]
         self.flowers: list[list[int]] = [[] for _ in range(4)]
         self.discards: list[list[tuple[int, int | None]]] = [[] for _ in range(4)]
@@ -138,18 +139,25 @@ class Game:
         """A seat's concealed tiles, 财神 first (far left), then in order."""
         h = self.hands[seat]
         c = self.caishen
-        return [c] * h[c] + [t for t in range(42) if t != c for _ in range(h[t])]
+        out = [c] * h[c]
+        for t, n in enumerate(h):
+            if n and t != c:
+                out += [t] * n
+        return out
 
     def shape(self, seat: int) -> Shape:
-        """The seat's concealed hand as a win shape (dealt flowers must be gone)."""
-        h = self.hands[seat]
-        keys = [0, 0, 0, 0]
-        for t in range(NUM_PLAYING):
-            if h[t]:
-                keys[t // 9] += h[t] * POW5[t % 9]
+        """The seat's concealed hand as a win shape (dealt flowers left out)."""
+        keys = list(self._keys[seat])
         c = self.caishen
-        keys[c // 9] -= h[c] * POW5[c % 9]
-        return Shape((keys[0], keys[1], keys[2], keys[3]), h[c])
+        n = self.hands[seat][c]
+        keys[c // 9] -= n * POW5[c % 9]
+        return Shape((keys[0], keys[1], keys[2], keys[3]), n)
+
+    def _change(self, seat: int, t: int, n: int) -> None:
+        """Add (n > 0) or take (n < 0) copies of a tile, keeping the shape keys in step."""
+        self.hands[seat][t] += n
+        if t < NUM_PLAYING:
+            self._keys[seat][t // 9] += n * POW5[t % 9]
 
     @property
     def over(self) -> bool:
@@ -234,7 +242,7 @@ class Game:
     def _deal(self) -> None:
         for seat in deal_order(self.dealer):
             t = self.wall.draw_head()
-            self.hands[seat][t] += 1
+            self._change(seat, t, 1)
         self.last_tile = t  # the dealer's 14th tile: their "drawn" tile for 天胡
         self._emit("deal", dealer=self.dealer, indicator=self.wall.indicator,
                    caishen=self.caishen, dice=list(self.wall.dice))
@@ -266,7 +274,7 @@ class Game:
             self._replace_flowers(seat)
 
     def _receive(self, seat: int, t: int, source: str) -> None:
-        self.hands[seat][t] += 1
+        self._change(seat, t, 1)
         self.last_tile = t
         self._emit("draw", seat=seat, tile=t, source=source)
 
@@ -349,7 +357,7 @@ class Game:
             self._discard(seat, action.tile)
         elif action.kind == "angang":
             t = action.tile
-            self.hands[seat][t] -= 4
+            self._change(seat, t, -4)
             self.melds[seat].append(Meld("angang", (t,) * 4))
             self._emit("kong", seat=seat, kind="angang", tile=t)
             self._kong_replacement(seat)
@@ -366,7 +374,6 @@ class Game:
         self._replace_flowers(seat)
 
     def _discard(self, seat: int, t: int) -> None:
-        h = self.hands[seat]
         if t == self.caishen:
             # 飘: counts toward the chain when the discarder was 暴头-ready with a
             # second 财神 in hand, i.e. could have won and chose not to.
@@ -377,7 +384,7 @@ class Game:
                 self.piao_block.add(seat)
         else:
             self.piao_chain[seat] = 0
-        h[t] -= 1
+        self._change(seat, t, -1)
         self.discards[seat].append((t, None))
         self.after_claim = False
         self.first_turn_win = False
@@ -393,13 +400,11 @@ class Game:
         return [(base + i) % 4 for i in (1, 2, 3)]
 
     def _claim_options(self, seat: int, discarder: int, t: int) -> list[Action]:
-        if t == self.caishen:
-            return []
-        if any(b != seat for b in self.piao_block):
-            return []
         h = self.hands[seat]
         chi_seat = seat == (discarder + 1) % 4 and t < 27
-        if h[t] < 2 and not chi_seat:
+        if h[t] < 2 and not chi_seat or t == self.caishen:
+            return []
+        if self.piao_block and any(b != seat for b in self.piao_block):
             return []
         out = []
         if chi_seat:
@@ -447,7 +452,6 @@ class Game:
     def _take_claim(self, action: Action) -> None:
         discarder, t = self.last_discard
         seat = action.seat
-        h = self.hands[seat]
         river = self.discards[discarder]
         river[-1] = (t, seat)
         self.claims[seat][discarder] += 1
@@ -461,7 +465,7 @@ class Game:
             used = [t] * n
             meld = Meld(action.kind, (t,) * (n + 1), discarder, t)
         for m in used:
-            h[m] -= 1
+            self._change(seat, m, -1)
         self.melds[seat].append(meld)
         self.last_discard = None
         self._emit("claim", seat=seat, kind=action.kind, tile=t, source=discarder,
@@ -502,7 +506,7 @@ class Game:
         self._complete_jiagang(seat, t)
 
     def _complete_jiagang(self, seat: int, t: int) -> None:
-        self.hands[seat][t] -= 1
+        self._change(seat, t, -1)
         i = next(i for i, m in enumerate(self.melds[seat]) if m.kind == "peng" and m.tiles[0] == t)
         old = self.melds[seat][i]
         self.melds[seat][i] = Meld("jiagang", (t,) * 4, old.source, old.claimed)
@@ -523,8 +527,8 @@ class Game:
             winner = robbers[0]
             ev = self._rob_eval(winner, t)
             assert ev is not None
-            self.hands[self.turn][t] -= 1
-            self.hands[winner][t] += 1
+            self._change(self.turn, t, -1)
+            self._change(winner, t, 1)
             self._finish(winner, ev, robbed=self.turn, win_by="rob")
         else:
             self._complete_jiagang(self.turn, t)

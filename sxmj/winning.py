@@ -175,14 +175,27 @@ def waits(shape: Shape, caishen: int | None = None) -> list[int]:
     if is_baotou_ready(shape):
         return [t for t in range(NUM_PLAYING) if shape.count(t) < 4 or t == caishen]
     keys = shape.keys
+    w = shape.wilds
+    need = [(_suit_need(keys[g], False), _suit_need(keys[g], True)) for g in range(3)]
+    need.append(_wind_need(keys[3]))
+    sets_total = sum(n[0] for n in need)
+    deltas = [n[1] - n[0] for n in need]
+    # One more natural tile saves at most one 财神 (swap it back for a 财神 to see
+    # why), so a hand that needs two or more beyond its own waits on nothing.
+    if sets_total + min(2, *deltas) - 1 > w:
+        return []
+    other_delta = [min(2, *(deltas[h] for h in range(4) if h != g)) for g in range(4)]
     out = []
     for t in _candidates(keys):
         if t == caishen or shape.count(t) == 4:
             continue  # no fifth natural copy can be drawn
         g = t // 9
-        k = list(keys)
-        k[g] += POW5[t % 9]
-        if _needs((k[0], k[1], k[2], k[3]))[1] <= shape.wilds:
+        key = keys[g] + POW5[t % 9]
+        ns, np_ = (_suit_need(key, False), _suit_need(key, True)) if g < 3 else _wind_need(key)
+        sets = sets_total - need[g][0] + ns
+        # the pair sits in the changed group, in another group, or is two 财神
+        best_delta = min(np_ - ns, other_delta[g])
+        if sets + best_delta <= w:
             out.append(t)
     if out and caishen is not None and caishen < NUM_PLAYING:
         out.append(caishen)

@@ -1,0 +1,177 @@
+"""Benchmark workloads, run the same way in CPython and in Pyodide (under Node).
+
+Each returns plain numbers; the timer is passed in so the same code measures
+both interpreters. Results are medians over batches.
+"""
+
+from __future__ import annotations
+
+from statistics import median
+
+from sxmj.game import Game
+from sxmj.match import Match
+from sxmj.simulate import Checker
+from sxmj.tiles import NUM_PLAYING
+from sxmj.wall import Rng, Wall
+from sxmj.winning import Shape, is_win, waits
+
+
+def random_shapes(count: int, size: int, seed: int) -> list[tuple[Shape, list[int], int]]:
+    """Random concealed hands of ``size`` tiles holding 0–4 财神 (uniformly)."""
+    rng = Rng(seed)
+    out = []
+    for i in range(count):
+        caishen = rng.randbelow(NUM_PLAYING)
+        wilds = i % 5
+        tiles = [caishen] * wilds
+        counts = [0] * NUM_PLAYING
+        counts[caishen] = wilds
+        while len(tiles) < size:
+            t = rng.randbelow(NUM_PLAYING)
+            if t != caishen and counts[t] < 4:
+                counts[t] += 1
+                tiles.append(t)
+        out.append((Shape.of(tiles, caishen), tiles, caishen))
+    return out
+
+
+def per_call_us(fn, items, timer, batch: int = 500, rounds: int = 15) -> float:
+    """Median over rounds of the mean µs per call across a batch."""
+    samples = []
+    for r in range(rounds):
+        chunk = items[(r * batch) % len(items):][:batch] or items[:batch]
+        t0 = timer()
+        for it in chunk:
+            fn(it)
+        samples.append((timer() - t0) / len(chunk) * 1e6)
+    return median(samples)
+
+
+def win_check(timer, n: int = 5000) -> dict:
+    hands = random_shapes(n, 14, 1)
+    for s, _, _ in hands:  # fill the lazily built tables first
+        is_win(s)
+    return {
+        "win_check_us": per_call_us(lambda h: is_win(h[0]), hands, timer),
+        "win_check_from_tiles_us": per_call_us(lambda h: is_win(Shape.of(h[1], h[2])),
+                                               hands, timer),
+        "win_rate_in_sample": sum(is_win(s) for s, _, _ in hands) / n,
+    }
+
+
+def ready_shapes(count: int, seed: int) -> list[tuple[Shape, int]]:
+    """13-tile hands that are ready: four sets and a pair with one tile taken out,
+    some tiles replaced by 财神."""
+    rng = Rng(seed)
+    out = []
+    while len(out) < count:
+        caishen = rng.randbelow(NUM_PLAYING)
+        tiles: list[int] = []
+        for _ in range(4):
+            if rng.randbelow(2):
+                tiles += [rng.randbelow(NUM_PLAYING)] * 3
+            else:
+                base = 9 * rng.randbelow(3) + rng.randbelow(7)
+                tiles += [base, base + 1, base + 2]
+        tiles += [rng.randbelow(NUM_PLAYING)] * 2
+        rng.shuffle(tiles)
+        tiles.pop()
+        for i in range(rng.randbelow(3)):
+            tiles[i] = caishen
+        if all(tiles.count(t) <= 4 for t in tiles):
+            out.append((Shape.of(tiles, caishen), caishen))
+    return out
+
+
+def waits_13(timer, n: int = 3000) -> dict:
+    hands = random_shapes(n, 13, 2)
+    ready = ready_shapes(n, 3)
+    for s, _, c in hands:
+        waits(s, c)
+    for s, c in ready:
+        waits(s, c)
+    return {"waits_us": per_call_us(lambda h: waits(h[0], h[2]), hands, timer),
+            "waits_ready_hands_us": per_call_us(lambda h: waits(h[0], h[1]), ready, timer)}
+
+
+def simple_choice(game: Game, seat: int):
+    """A simple legal policy: win when possible; otherwise keep the tile just
+    drawn if it pairs up or is the 财神 and throw the first lone tile instead,
+    else throw the drawn tile; never claim."""
+    legal = game.legal_actions(seat)
+    for a in legal:
+        if a.kind == "hu":
+            return a
+    if legal[0].kind in ("discard", "angang", "jiagang"):
+        obs = game.observation(seat)  # only its own turn needs a look
+        hand = obs["hand"]
+        drawn = obs["last_tile"]
+        caishen = obs["caishen"]
+        discards = {a.tile: a for a in legal if a.kind == "discard"}
+        if drawn in discards and drawn != caishen and hand.count(drawn) == 1:
+            return discards[drawn]
+        for t, a in discards.items():
+            if t != caishen and hand.count(t) == 1:
+                return a
+        return next(iter(discards.values()))
+    return next(a for a in legal if a.kind == "pass")
+
+
+def engine_hands(timer, hands: int = 400, check: bool = False) -> dict:
+    """Full hands of a match with the simple policy; hands per second."""
+    match = Match(seed=7)
+    checker = Checker() if check else None
+    t0 = timer()
+    wins = 0
+    for h in range(hands):
+        if h:
+            match.next_hand()
+        g = match.game
+        wall = Wall(list(g.wall.tiles), g.wall.indicator, g.wall.dice)
+        while not g.over:
+            seat = g.to_move()[0]
+            match.apply(simple_choice(g, seat))
+            if checker:
+                checker.after_action(g, f"hand {h}")
+        if checker:
+            checker.after_hand(g, wall, f"hand {h}")
+        wins += g.result.winner is not None
+    elapsed = timer() - t0
+    return {"hands": hands, "hands_per_s": hands / elapsed, "won": wins,
+            "violations": len(checker.violations) if checker else None}
+
+
+def bot_hands(timer, level: str, hands: int = 60) -> dict:
+    from sxmj.bots import Bot
+    from sxmj.simulate import play_match_hand
+    match = Match(seed=11)
+    bots = [Bot(level, seed=i) for i in range(4)]
+    t0 = timer()
+    for h in range(hands):
+        if h:
+            match.next_hand()
+        play_match_hand(match, bots)
+    return {f"{level}_bot_hands_per_s": hands / (timer() - t0)}
+
+
+def random_play_violations(seed: int, hands: int) -> int:
+    """Random legal play (any seat, any action) with every invariant checked."""
+    rng = Rng(seed)
+    checker = Checker()
+    match = Match(seed=seed)
+    for h in range(hands):
+        if h:
+            match.next_hand()
+        g = match.game
+        wall = Wall(list(g.wall.tiles), g.wall.indicator, g.wall.dice)
+        while not g.over:
+            movers = g.to_move()
+            seat = movers[rng.randbelow(len(movers))]
+            legal = g.legal_actions(seat)
+            hu = [a for a in legal if a.kind == "hu"]
+            match.apply(hu[0] if hu else legal[rng.randbelow(len(legal))])
+            checker.after_action(g, f"seed {seed} hand {h}")
+        checker.after_hand(g, wall, f"seed {seed} hand {h}")
+        if sum(match.scores) != 0:
+            checker.violations.append("scores not zero-sum")
+    return len(checker.violations)

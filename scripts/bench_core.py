@@ -1,0 +1,107 @@
+#!/usr/bin/env python3
+"""Core benchmarks for ``make bench``: evaluator, engine, bots, random-play invariants.
+
+Runs each workload of bench/workloads.py in CPython and, through Node, inside
+Pyodide (the vendored npm package), and prints medians and ratios. Results
+are also written to bench/out/core.json. Sizes can be reduced for a quick
+look: BENCH_RANDOM_HANDS (default 100000), BENCH_TOURNAMENT_WALLS (default 2000).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
+
+import workloads as W  # noqa: E402
+
+
+def in_pyodide(expr: str) -> dict | None:
+    if not shutil.which("node") or not (ROOT / "node_modules" / "pyodide").exists():
+        print("  (skipped: node or node_modules/pyodide missing; run `make vendor`)")
+        return None
+    p = subprocess.run(["node", str(ROOT / "bench" / "pyodide_node.mjs"), expr], cwd=ROOT,
+                       capture_output=True, text=True, timeout=1800)
+    if p.returncode != 0:
+        print("  pyodide run failed:", p.stderr.strip().splitlines()[-1:])
+        return None
+    return json.loads(p.stdout.strip().splitlines()[-1])
+
+
+def random_chunk(args: tuple[int, int]) -> tuple[int, int]:
+    seed, hands = args
+    return hands, W.random_play_violations(seed, hands)
+
+
+def main() -> int:
+    timer = time.perf_counter
+    out: dict = {}
+    total_random = int(os.environ.get("BENCH_RANDOM_HANDS", "100000"))
+    walls = int(os.environ.get("BENCH_TOURNAMENT_WALLS", "2000"))
+
+    print("== evaluator (issue 4): python3 scripts/bench_core.py")
+    cp = {**W.win_check(timer), **W.waits_13(timer)}
+    pyo = in_pyodide("{**W.win_check(time.perf_counter), **W.waits_13(time.perf_counter)}")
+    out["evaluator"] = {"cpython": cp, "pyodide": pyo}
+    for key, target in (("win_check_us", 2), ("win_check_from_tiles_us", None),
+                        ("waits_us", 25), ("waits_ready_hands_us", 25)):
+        line = f"  {key:28} CPython {cp[key]:7.2f} µs"
+        if pyo:
+            line += f"   Pyodide {pyo[key]:7.2f} µs"
+        if target:
+            line += f"   (target ≤ {target} µs in CPython)"
+        print(line)
+
+    print("== engine (issue 3): full hands, simple bots, one core")
+    cp = W.engine_hands(timer, 1000)
+    pyo = in_pyodide("W.engine_hands(time.perf_counter, 300)")
+    ratio = cp["hands_per_s"] / pyo["hands_per_s"] if pyo else None
+    out["engine"] = {"cpython": cp, "pyodide": pyo, "pyodide_slowdown": ratio}
+    print(f"  CPython {cp['hands_per_s']:.0f} hands/s (target ≥ 500)")
+    if pyo:
+        print(f"  Pyodide {pyo['hands_per_s']:.0f} hands/s; Pyodide/CPython time ratio "
+              f"{ratio:.2f} (target ≤ 2.5)")
+    for level in ("easy", "normal", "hard"):
+        out.setdefault("bots", {}).update(W.bot_hands(timer, level))
+    print("  with bots: " + ", ".join(f"{k} {v:.0f}" for k, v in out["bots"].items()))
+
+    print(f"== random play (issue 3): {total_random} hands, every invariant after every action")
+    chunks = [(seed, 500) for seed in range(total_random // 500)]
+    t0 = timer()
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        results = list(pool.map(random_chunk, chunks))
+    hands = sum(h for h, _ in results)
+    violations = sum(v for _, v in results)
+    out["random_play"] = {"hands": hands, "violations": violations,
+                          "seconds": round(timer() - t0, 1)}
+    print(f"  {hands} hands, {violations} violations, {out['random_play']['seconds']} s")
+
+    if walls:
+        from sxmj.cli import tournament
+        print(f"== bots (issue 5): duplicate tournament, {walls} walls × 4 rotations")
+        for seats in ("hard,normal,easy,normal", "hard,normal,normal,normal"):
+            res = tournament(walls, 1, seats.split(","))
+            out.setdefault("tournament", {})[seats] = res
+            print(f"  seats {seats}")
+            for lv, r in res.items():
+                print(f"    {lv:>6}: mean {r['mean']:+.2f} (95% CI {r['ci95'][0]:+.2f} … "
+                      f"{r['ci95'][1]:+.2f}), win rate {r['win_rate']:.1%}, "
+                      f"decision p95 {r['p95_ms']:.2f} ms")
+
+    dest = ROOT / "bench" / "out"
+    dest.mkdir(parents=True, exist_ok=True)
+    (dest / "core.json").write_text(json.dumps(out, indent=2))
+    print(f"written to {dest / 'core.json'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

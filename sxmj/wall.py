@@ -135,13 +135,16 @@ class Wall:
 
     @staticmethod
     def arrange(hands: Sequence[str], draws: str = "", replacements: str = "",
-                indicator: str = "1z", dealer: int = 0, rest_seed: int = 0) -> Wall:
+                indicator: str = "1z", dealer: int = 0, rest_seed: int = 0,
+                flowers_in_fill: bool = True) -> Wall:
         """A wall that deals the given hands, then draws the given tiles in order.
 
         ``hands[s]`` is seat s's dealt hand (14 tiles for the dealer, 13 for the
         others; shorter hands are topped up from the rest), ``draws`` the head
         draws that follow, ``replacements`` the tail tiles (first used first).
-        The remaining tiles are shuffled with ``rest_seed`` in between.
+        The remaining tiles are shuffled with ``rest_seed`` in between; without
+        ``flowers_in_fill`` no flower tops up a hand, so scripted tail tiles stay
+        for the kongs they are meant for.
 
         >>> w = Wall.arrange(["123456789m1234p5s", "", "", ""], draws="9p", indicator="4m")
         >>> w.caishen == 4
@@ -163,6 +166,8 @@ class Wall:
                 raise WallError(f"wall: too many copies of {code(t)}")
         rest = [t for t in range(len(pool)) for _ in range(pool[t])]
         Rng(rest_seed).shuffle(rest)
+        if not flowers_in_fill:
+            rest.sort(key=lambda t: t < 31)  # flowers first: popped last
         for s in range(4):
             need = (14 if s == dealer else 13) - len(dealt[s])
             if need < 0:

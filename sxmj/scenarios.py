@@ -1,0 +1,252 @@
+"""Scripted deals that coach a player through one Shaoxing situation.
+
+A scenario is JSON-like data: a fixed wall (the four dealt hands, the head
+draws and the tail replacements in order), the dealer, rule options, the
+other seats' scripted actions, and coaching lines that appear after given
+actions. The player is always seat 0. Unscripted bots throw the tile they
+just drew and pass on claims, so a scenario plays the same way every time.
+
+Format::
+
+    {"name": "baotou",
+     "title": {"zh": "暴头", "en": "Bao Tou: the wild pair"},
+     "goal": {"zh": "…", "en": "…"},
+     "dealer": 0, "indicator": "8s",            # the 财神 is the tile after it
+     "hands": ["123m456m789p234s1z2z", "", "", ""],   # seat 0 first; "" = random filler
+     "draws": "9s5p…", "replacements": "7p",    # head draws, then tail tiles
+     "options": {}, "script": ["2 pass", "3 peng 3m"],
+     "coach": [{"after": null, "zh": "…", "en": "…", "suggest": "0 discard 2z"},
+               {"after": "0 discard 2z", "zh": "…", "en": "…"}],
+     "expect": {"winner": 0, "patterns": ["baotou"]}}
+
+``after`` is the last action applied (``null`` = the start); ``suggest``
+is the move the coach recommends (shown as a hint, never forced).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .game import Action, Game
+from .match import Match
+from .rules import Options, RuleError
+from .tiles import TileError
+from .wall import Wall, WallError
+
+
+class ScenarioError(ValueError):
+    """A scenario that can't be set up; the message names the field."""
+
+
+@dataclass
+class Coach:
+    after: str | None
+    zh: str
+    en: str
+    suggest: str | None = None
+
+
+@dataclass
+class Scenario:
+    name: str
+    title: dict[str, str]
+    goal: dict[str, str]
+    dealer: int
+    indicator: str
+    hands: list[str]
+    draws: str = ""
+    replacements: str = ""
+    options: Options = field(default_factory=Options)
+    script: list[str] = field(default_factory=list)
+    coach: list[Coach] = field(default_factory=list)
+    expect: dict[str, Any] = field(default_factory=dict)
+
+    @staticmethod
+    def from_dict(data: Any) -> Scenario:
+        """Validate and build a scenario; bad data raises ScenarioError naming the field."""
+        if not isinstance(data, dict):
+            raise ScenarioError("scenario: expected a JSON object")
+        for key in ("name", "title", "goal", "hands", "indicator"):
+            if key not in data:
+                raise ScenarioError(f"{key}: is required")
+        name = data["name"]
+        if not isinstance(name, str) or not name.replace("-", "").isalnum():
+            raise ScenarioError(f"name: use letters, digits and dashes, got {name!r}")
+        for key in ("title", "goal"):
+            text = data[key]
+            if not isinstance(text, dict) or not all(isinstance(text.get(k), str)
+                                                      for k in ("zh", "en")):
+                raise ScenarioError(f"{key}: needs zh and en text")
+        hands = data["hands"]
+        if not isinstance(hands, list) or len(hands) != 4 or \
+                not all(isinstance(h, str) for h in hands):
+            raise ScenarioError("hands: give four hands (seat 0 first) as tile notation")
+        dealer = data.get("dealer", 0)
+        if dealer not in (0, 1, 2, 3):
+            raise ScenarioError(f"dealer: must be a seat 0–3, got {dealer!r}")
+        try:
+            options = Options.from_dict(data.get("options"))
+        except RuleError as e:
+            raise ScenarioError(str(e)) from None
+        script = data.get("script", [])
+        if not isinstance(script, list):
+            raise ScenarioError("script: expected a list of actions like '2 pass'")
+        for text in script:
+            try:
+                Action.parse(text)
+            except (ValueError, TileError) as e:
+                raise ScenarioError(f"script: {e}") from None
+        coach = []
+        for i, item in enumerate(data.get("coach", [])):
+            if not isinstance(item, dict) or not isinstance(item.get("zh"), str) \
+                    or not isinstance(item.get("en"), str):
+                raise ScenarioError(f"coach[{i}]: needs zh and en text")
+            coach.append(Coach(item.get("after"), item["zh"], item["en"], item.get("suggest")))
+        scenario = Scenario(name, data["title"], data["goal"], dealer, data["indicator"],
+                            list(hands), data.get("draws", ""), data.get("replacements", ""),
+                            options, list(script), coach, dict(data.get("expect", {})))
+        scenario.wall()  # the tiles must add up
+        return scenario
+
+    def wall(self) -> Wall:
+        try:
+            return Wall.arrange(self.hands, draws=self.draws, replacements=self.replacements,
+                                indicator=self.indicator, dealer=self.dealer,
+                                flowers_in_fill=False)
+        except (WallError, TileError) as e:
+            raise ScenarioError(str(e)) from None
+
+    def start(self) -> Match:
+        """A match whose first hand is this scenario's deal (seat 0 is the player)."""
+        return Match(seed=0, options=self.options, wall=self.wall(), dealer=self.dealer)
+
+    def bot_action(self, game: Game, seat: int) -> Action:
+        """The scripted action for a bot seat, or: throw the drawn tile / pass."""
+        legal = game.legal_actions(seat)
+        done = {str(a) for a in game.actions}
+        for text in self.script:
+            a = Action.parse(text)
+            if a.seat == seat and a in legal and text not in done:
+                return a
+        for a in legal:
+            if a.kind == "pass":
+                return a
+        drawn = game.last_tile
+        for a in legal:
+            if a.kind == "discard" and a.tile == drawn:
+                return a
+        return next(a for a in legal if a.kind == "discard")
+
+    def coaching(self, game: Game) -> Coach | None:
+        """The latest coaching line: the entry whose ``after`` names the most recent
+        matching action that wasn't a pass (``"X#2"``: its second time in the hand;
+        None: the start). A line stays up until a later one replaces it."""
+        by_key = {c.after: c for c in self.coach}
+        moves = [str(a) for a in game.actions if a.kind != "pass"]
+        seen: dict[str, int] = {}
+        keys: list[str | None] = [None]
+        for m in moves:
+            seen[m] = seen.get(m, 0) + 1
+            keys.append(m if seen[m] == 1 else f"{m}#{seen[m]}")
+        for key in reversed(keys):
+            if key in by_key:
+                return by_key[key]
+        return None
+
+
+def _s(name, title, goal, dealer, indicator, hands, draws="", replacements="", script=(),
+       coach=(), expect=None, options=None) -> dict:
+    return {"name": name, "title": title, "goal": goal, "dealer": dealer,
+            "indicator": indicator, "hands": hands, "draws": draws,
+            "replacements": replacements, "script": list(script), "options": options or {},
+            "coach": [dict(zip(("after", "zh", "en", "suggest"), c, strict=False))
+                      for c in coach],
+            "expect": expect or {}}
+
+
+# The built-in scenarios. In each, the 财神 is 9s (indicator 8s) unless said.
+BUILTIN: dict[str, dict] = {s["name"]: s for s in [
+    _s("baotou", {"zh": "暴头", "en": "Bao Tou — the wild pair"},
+       {"zh": "手握财神，凑齐四组牌，摸什么都能胡，而且翻倍。",
+        "en": "Hold a 财神 beside four sets: any tile then wins, and wins double."},
+       0, "8s", ["123m456m789p234s1z2z", "", "", ""], draws="1p2p3p9s1p2p3p5p",
+       coach=[(None, "你是庄家。四组牌已经齐了，打掉没用的南风。",
+               "You are the dealer with four sets already. Throw the useless South Wind.",
+               "0 discard 2z"),
+              ("0 discard 2z", "现在听东风。", "Now you wait on the East Wind."),
+              ("3 discard 3p", "你摸到了财神 9s！现在可以平胡，但别急：打掉东风，手里留着财神，"
+                               "下一张摸什么都胡，而且是暴头，翻一番。",
+               "You drew the 财神 (9s)! You could win now, plainly — but throw the East Wind "
+               "instead: with the 财神 beside four sets, ANY next tile wins, as 暴头 (1 番).",
+               "0 discard 1z"),
+              ("0 discard 1z", "暴头听牌：任何一张都能胡。", "暴头-ready: any tile wins."),
+              ("3 discard 3p#2", "摸到 5p：和财神成将，暴头胡！",
+               "5p pairs with the 财神: win by 暴头!", "0 hu")],
+       expect={"winner": 0, "patterns": ["baotou"]}),
+    _s("caipiao", {"zh": "财飘", "en": "Cai Piao — throwing a 财神"},
+       {"zh": "暴头听牌时再摸到财神，打出一张（飘），下次胡牌多一番。",
+        "en": "暴头-ready and a second 财神 arrives: throw one (飘) for one more 番."},
+       0, "8s", ["123m456m789p234s1z2z", "", "", ""], draws="1p2p3p9s1p2p3p9s1p2p3p5p",
+       coach=[(None, "打掉南风。", "Throw the South Wind.", "0 discard 2z"),
+              ("3 discard 3p", "摸到财神：打掉东风，留财神，成暴头听牌。",
+               "A 财神: throw the East Wind and keep the 财神 — 暴头-ready.", "0 discard 1z"),
+              ("0 discard 1z", "暴头听牌。", "暴头-ready."),
+              ("3 discard 3p#2", "又摸到一张财神！现在就能暴头胡（1番）。也可以把一张财神打出去——"
+                               "飘：还是暴头听牌，下次胡就是财飘，2番。但如果别人先胡，你要一家付三份。",
+               "A second 财神! You can win now by 暴头 (1 番). Or throw one 财神 — 飘: you stay "
+               "暴头-ready and your next win is 财飘, 2 番. If someone else wins first, you pay "
+               "all three shares.", "0 discard 9s"),
+              ("3 discard 3p#3", "摸到 5p：财飘胡，2番。", "5p: win by 财飘, 2 番.", "0 hu")],
+       expect={"winner": 0, "patterns": ["baotou", "piao"]}),
+    _s("gangkai", {"zh": "杠开和杠爆", "en": "Gang Kai and Gang Bao — winning on a kong"},
+       {"zh": "开杠后从牌尾补一张；补到的牌胡了就是杠开；暴头听牌时开杠是杠爆。",
+        "en": "A kong draws a replacement from the tail; winning on it is 杠开; doing it while "
+              "暴头-ready is 杠爆."},
+       0, "8s", ["123m456m789p111s1z2z", "", "", ""], draws="1p2p3p9s1p2p3p1s",
+       replacements="7p",
+       coach=[(None, "打掉南风。", "Throw the South Wind.", "0 discard 2z"),
+              ("3 discard 3p", "摸到财神：打掉东风，成暴头听牌。",
+               "A 财神: throw the East Wind to be 暴头-ready.", "0 discard 1z"),
+              ("3 discard 3p#2", "摸到第四张 1s。可以马上暴头胡（1番），但先暗杠：补的牌一定能胡，"
+                                 "算杠爆，2番。",
+               "The fourth 1s. You could win now by 暴头 (1 番) — but kong first: the "
+               "replacement tile is sure to win, as 杠爆, 2 番.", "0 angang 1s"),
+              ("0 angang 1s", "补到 7p：杠爆胡！", "The replacement, 7p, wins: 杠爆!", "0 hu")],
+       expect={"winner": 0, "patterns": ["baotou", "gangkai"]}),
+    _s("qianggang", {"zh": "抢杠", "en": "Qiang Gang — robbing a kong"},
+       {"zh": "别人加杠的那张正好是你要的牌：抢杠胡，被抢的人一家付三份。",
+        "en": "Someone adds the tile you wait on to their pung: rob it. The robbed player "
+              "pays all three shares."},
+       1, "8s", ["12m456m789m55s678s", "3m999m111p222p567s1z", "45m777p888p123s2z3z",
+                 "333m444p555p666p3z"], draws="4z4z4z4z",
+       script=["1 discard 3m", "2 pass", "3 peng 3m", "3 discard 3z", "1 discard 4z",
+               "2 discard 4z", "3 jiagang 3m"],
+       coach=[(None, "你听 3m（12m 缺一张）。上家在碰 3m……",
+               "You wait on 3m (12m needs it). Watch the 3m pung on your left…"),
+              ("3 discard 3z", "摸到 4z，没用，打掉。", "You drew 4z: useless, throw it.",
+               "0 discard 4z"),
+              ("3 jiagang 3m", "上家加杠 3m —— 正是你要的牌！抢杠胡。",
+               "Your left neighbour adds 3m to their pung — the very tile you need. Rob it!",
+               "0 hu")],
+       expect={"winner": 0, "patterns": ["qianggang"], "robbed": 3}),
+    _s("piao-round", {"zh": "飘的一轮", "en": "The 飘 round — claims blocked"},
+       {"zh": "有人打出财神后，到他下次摸牌前，其他人不能吃碰杠。",
+        "en": "After someone throws a 财神, nobody else may claim until that player's next turn."},
+       1, "8s", ["55p123m456m789s1z2z", "9s123p456p789p11z2z", "", ""], draws="5p6m",
+       script=["1 discard 9s"],
+       coach=[(None, "你手里有一对 5p。", "You hold a pair of 5p."),
+              ("1 discard 9s", "下家打出了财神（飘）。在他下次摸牌前，别人打的牌你都不能碰。",
+               "Your right neighbour threw the 财神 (飘). Until their next turn you can't claim "
+               "anything."),
+              ("2 discard 5p", "对家打出 5p，你有一对，却不能碰：飘的一轮。",
+               "5p comes out and you hold a pair — but you can't peng: it's the 飘 round.")],
+       expect={}),
+]}
+
+
+def builtin(name: str) -> Scenario:
+    """A built-in scenario by name; unknown names raise ScenarioError listing the known."""
+    if name not in BUILTIN:
+        raise ScenarioError(f"scenario: unknown {name!r} (known: {', '.join(BUILTIN)})")
+    return Scenario.from_dict(BUILTIN[name])

@@ -181,28 +181,42 @@ class _Reading:
 
 def _readings(counts: list[int], wilds: int, win_tile: int, caishen: int,
               rob: bool, baotou_required: bool) -> list[_Reading]:
-    out = []
-    seen = set()
-    for groups in decompositions(counts, wilds, pair=True):
-        pair = next(g for g in groups if g[0] == "pair")[1]
-        if rob:
-            baotou = False  # 暴头 pairs the *drawn* tile; a robbed tile never counts
-        elif win_tile == caishen:
-            baotou = all(w for _, w in pair)
-        else:
-            baotou = pair[0] == (win_tile, False) and pair[1][1]
-        if rob and not any(g[0] != "pair" and (win_tile, False) in g[1] for g in groups):
-            continue
-        if baotou_required and wilds and not baotou and any(
-                w and t not in (None, caishen) for g in groups for t, w in g[1]):
-            continue
+    """The distinct ways to read a winning hand that can score differently."""
+    out: list[_Reading] = []
+    seen: set[tuple[bool, int]] = set()
+
+    def add(groups: list[Group], baotou: bool) -> None:
         wind_pungs = sum(1 for kind, members in groups if kind == "pung"
                          and (members[0][0] is None or is_wind(members[0][0])))
-        key = (baotou, wind_pungs)
-        if key in seen:
+        if (baotou, wind_pungs) not in seen:
+            seen.add((baotou, wind_pungs))
+            out.append(_Reading(groups, baotou, wind_pungs))
+
+    # 暴头: the drawn tile and one 财神 are the pair and the rest is sets only
+    # (a robbed tile was never drawn, so robbing is never 暴头).
+    if not rob:
+        rest = list(counts)
+        if win_tile == caishen:
+            left, pair = wilds - 2, ("pair", ((None, True), (None, True)))
+        else:
+            rest[win_tile] -= 1
+            left, pair = wilds - 1, ("pair", ((win_tile, False), (win_tile, True)))
+        if left >= 0 and rest[win_tile if win_tile != caishen else 0] >= 0:
+            for groups in decompositions(rest, left, pair=False):
+                add(groups + [pair], True)
+    if baotou_required and wilds:
+        # 有财必暴: other readings only with every 财神 standing as itself
+        natural = list(counts)
+        natural[caishen] += wilds
+        if natural[caishen] > 4 or not any(True for _ in decompositions(natural, 0)):
+            return out
+        groups_iter = decompositions(natural, 0)
+    else:
+        groups_iter = decompositions(counts, wilds, pair=True)
+    for groups in groups_iter:
+        if rob and not any(g[0] != "pair" and (win_tile, False) in g[1] for g in groups):
             continue
-        seen.add(key)
-        out.append(_Reading(groups, baotou, wind_pungs))
+        add(groups, False)
     return out
 
 

@@ -40,6 +40,8 @@ PATTERN_CASES = [
      ["baotou", "piao", "dadiao"], 3, 3),
     ("飘杠爆", "123m456m789m123p5p9s", "5p", "9s", {"piao": 1, "win_by": "kong"},
      ["baotou", "piao", "gangkai"], 3, 1),
+    ("杠财飘 = 杠开 + 财飘", "123m456m789m123p5p9s", "5p", "9s", {"piao": 1, "win_by": "kong"},
+     ["baotou", "piao", "gangkai"], 3, 1),
     ("三番到底 caps 4 番 at 3", "123m456m789m123p5p9s", "5p", "9s",
      {"piao": 2, "win_by": "kong"}, ["baotou", "piao", "gangkai"], 3, 1),
     ("抢杠", "123m456m789m12p3p55p", "3p", "9s", {"win_by": "rob"}, ["qianggang"], 1, 0),
@@ -176,3 +178,42 @@ def test_payments(name, kw, expected) -> None:
 def test_payment_reasons_name_the_rule() -> None:
     d = settle_detail(10, 0, claims=[[0, 3, 0, 0], [0] * 4, [0] * 4, [3, 0, 0, 0]])
     assert d.reasons == ["winner", "contract3", "share", "contract5"]
+
+
+def test_baotou_matches_the_brute_force_oracle_on_random_wins() -> None:
+    """暴头 is reported exactly when some reading pairs the drawn tile with a 财神."""
+    import random
+
+    from oracle import oracle_baotou
+    from sxmj.scoring import evaluate
+    from sxmj.tiles import NUM_PLAYING
+    from sxmj.winning import Shape, is_win
+
+    rng = random.Random(5)
+    checked = 0
+    while checked < 1500:
+        caishen = rng.randrange(NUM_PLAYING)
+        tiles: list[int] = []
+        while len(tiles) < 12:
+            if rng.random() < 0.5:
+                tiles += [rng.randrange(NUM_PLAYING)] * 3
+            else:
+                base = 9 * rng.randrange(3) + rng.randrange(7)
+                tiles += [base, base + 1, base + 2]
+        tiles += [rng.randrange(NUM_PLAYING)] * 2
+        for i in rng.sample(range(14), rng.randint(0, 3)):
+            tiles[i] = caishen
+        if any(tiles.count(t) > 4 for t in tiles):
+            continue
+        win_tile = rng.choice(tiles)
+        shape = Shape.of(tiles, caishen)
+        if not is_win(shape):
+            continue
+        r = evaluate(tiles, win_tile, caishen)
+        assert r.win
+        naturals = [t for t in tiles if t != caishen]
+        wilds = len(tiles) - len(naturals)
+        expected = oracle_baotou(naturals, wilds, None if win_tile == caishen else win_tile)
+        assert ("baotou" in r.patterns) == expected, (tiles, win_tile, caishen)
+        assert r.share == 2 ** r.fan * (5 + r.flowers) and r.fan <= 3
+        checked += 1

@@ -185,6 +185,7 @@ def test_baotou_matches_the_brute_force_oracle_on_random_wins() -> None:
     import random
 
     from oracle import oracle_baotou
+
     from sxmj.scoring import evaluate
     from sxmj.tiles import NUM_PLAYING
     from sxmj.winning import Shape, is_win

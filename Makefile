@@ -2,8 +2,9 @@
 #   make play    install what is missing, build the runtime, serve at http://127.0.0.1:8000/ (PORT=)
 #   make test    ruff + unit tests + browser tests (installs the tools it needs)
 #   make site    build _site/ for GitHub Pages
-#   make bench   run the benchmarks
+#   make bench   run the benchmarks (make bench-boot: only the browser boot one)
 #   make sync    rewrite the [files] table of pyscript.toml from sxmj/**/*.py
+#   make snapshot  build the Pyodide memory snapshot with sxmj imported (site and play do)
 #   make clean   remove build output (distclean also removes .venv and node_modules)
 
 SHELL := /bin/bash
@@ -18,7 +19,8 @@ CHROMIUM := /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 -y -q
 
-.PHONY: help play serve test lint unit e2e site vendor sync bench clean distclean venv chromium npm
+.PHONY: help play serve test lint unit e2e site vendor snapshot sync bench bench-boot clean \
+	distclean venv chromium npm
 
 help:
 	@sed -n 's/^#   //p' Makefile
@@ -40,12 +42,16 @@ vendor: node_modules/.package-lock.json
 sync:
 	$(PYTHON) scripts/sync_pyscript_files.py
 
-play: vendor sync
+# static/vendor/snapshot/: rebuilt (about 5 s) only when sxmj/ or the runtime changed
+snapshot: vendor
+	$(PYTHON) scripts/build_snapshot.py
+
+play: vendor snapshot sync
 	PORT=$(PORT) $(PYTHON) scripts/serve.py
 
 serve: play
 
-site: vendor
+site: vendor snapshot
 	$(PYTHON) scripts/build_site.py
 
 # --- tests ---------------------------------------------------------------------------
@@ -85,8 +91,12 @@ test: venv chromium site
 	$(VPY) -m pytest e2e || failed="$$failed e2e(pytest exit $$?)"; \
 	if [ -n "$$failed" ]; then echo "make test FAILED:$$failed"; exit 1; fi
 
-bench:
+bench: bench-boot
 	$(PYTHON) scripts/bench.py
+
+# boot: the game against bare Pyodide in headless Chromium, the skeleton's paint, warm reloads
+bench-boot: venv chromium site
+	$(VPY) scripts/bench_boot.py
 
 clean:
 	rm -rf _site static/vendor e2e/artifacts .pytest_cache .ruff_cache .hypothesis bench/out

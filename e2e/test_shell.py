@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import tomllib
 import urllib.request
 from html.parser import HTMLParser
@@ -230,8 +231,8 @@ def test_every_url_in_index_html_is_relative(site_url):
 
 
 def test_favicon_is_a_real_icon(site_url):
-    links = parse(get_text(site_url))
-    icons = [url for tag, attr, url in links.urls if tag == "link" and "icon" in url]
+    html = get_text(site_url)
+    icons = re.findall(r'<link rel="icon" href="([^"]+)"', html)
     assert icons == ["./static/icons/favicon.svg"]
     svg = get_text(site_url + icons[0].removeprefix("./"))
     assert svg.lstrip().startswith("<svg") and "财" in svg
@@ -270,8 +271,13 @@ def test_python_error_shows_a_readable_error_with_retry(fresh, site_url, artifac
 
 def test_site_holds_only_what_the_game_needs():
     top = sorted(p.name for p in SITE.iterdir())
-    assert top == [".nojekyll", "index.html", "main.py", "pyscript.toml", "static", "sxmj"]
-    assert {p.name for p in (SITE / "static").iterdir()} >= {"css", "icons", "tiles", "vendor"}
+    assert top == [
+        ".nojekyll", "index.html", "main.py", "manifest.webmanifest", "pyscript.toml", "static",
+        "sw.js", "sxmj",
+    ]
+    assert {p.name for p in (SITE / "static").iterdir()} >= {
+        "boot", "css", "icons", "tiles", "vendor"
+    }
     assert not list(SITE.rglob("*.map")) and not list(SITE.rglob("__pycache__"))
     shipped = sorted(p.relative_to(SITE).as_posix() for p in (SITE / "sxmj").rglob("*.py"))
     config = tomllib.loads((SITE / "pyscript.toml").read_text(encoding="utf-8"))

@@ -1,17 +1,26 @@
 #!/usr/bin/env python3
 """Build ``_site/``: exactly what the deployed game needs (``make site``).
 
-Copies ``index.html``, ``main.py``, ``pyscript.toml``, the modules listed in its ``[files]``
-table and ``static/`` (css, icons, tiles, the vendored runtime), and adds ``.nojekyll``.
+Copies ``index.html``, ``main.py``, ``pyscript.toml``, ``manifest.webmanifest``, ``sw.js``, the
+modules listed in its ``[files]`` table and ``static/`` (css, icons, tiles, the wrapper module
+``static/boot/``, the vendored runtime and the memory snapshot), and adds ``.nojekyll``.
 Nothing else: no tests, no node_modules, no scripts.
 
-Fails if ``static/vendor`` is missing (run ``make vendor``) or if ``[files]`` does not match
-``sxmj/**/*.py`` (run ``make sync``): a deployed site with a missing module is broken.
+Then it stamps the build: ``BUILD``, a hash of every file of the site, goes into ``sw.js``
+(with ``FILES``, the list the service worker caches; its cache is named ``sxmj-<BUILD>``) and
+into index.html's ``<meta name="sxmj-build">`` (``dev`` in the repository: no service worker).
+
+Fails if ``static/vendor`` is missing (run ``make vendor``), if ``[files]`` does not match
+``sxmj/**/*.py`` (run ``make sync``): a deployed site with a missing module is broken, or if
+the snapshot is missing or stale (run ``make snapshot``).
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
+import re
 import shutil
 import sys
 import tomllib
@@ -19,16 +28,21 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import build_snapshot  # noqa: E402
 from sync_pyscript_files import package_modules  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
-TOP_FILES = ("index.html", "main.py", "pyscript.toml")
+TOP_FILES = ("index.html", "main.py", "pyscript.toml", "manifest.webmanifest", "sw.js")
 VENDOR_NEEDS = (
     "vendor/pyodide/pyodide.mjs",
     "vendor/pyodide/pyodide.asm.wasm",
     "vendor/pyscript/core.js",
 )
-SKIP = shutil.ignore_patterns(".*", "*.map", "__pycache__", "*.pyc", "README.md")
+SKIP = shutil.ignore_patterns(".*", "*.map", "*.tmp", "__pycache__", "*.pyc", "README.md")
+BUILD_META = '<meta name="sxmj-build" content="dev">'
+# sw.js in the repository holds these two lines; the site's copy gets the build's values
+SW_BUILD = 'const BUILD = "dev";'
+SW_FILES = "const FILES = [];"
 
 
 def listed_modules(root: Path) -> list[str]:
@@ -44,6 +58,9 @@ def build(root: Path, out: Path) -> int:
     modules = listed_modules(root)
     if modules != package_modules(root):
         raise SystemExit("build_site: pyscript.toml [files] is out of date: run `make sync`")
+    snapshot = static / "vendor" / "snapshot"
+    if build_snapshot.current(snapshot, build_snapshot.build_key(root)) is None:
+        raise SystemExit("build_site: the memory snapshot is missing or stale: run `make snapshot`")
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
@@ -54,10 +71,40 @@ def build(root: Path, out: Path) -> int:
         shutil.copy2(root / module, out / module)
     shutil.copytree(static, out / "static", ignore=SKIP)
     (out / ".nojekyll").write_text("", encoding="utf-8")
+    build = stamp(out)
     files = [p for p in out.rglob("*") if p.is_file()]
     size = sum(p.stat().st_size for p in files)
-    print(f"site: {len(files)} files, {size / 1e6:.1f} MB in {out.name}/")
+    print(f"site: {len(files)} files, {size / 1e6:.1f} MB in {out.name}/, build {build}")
     return 0
+
+
+def stamp(out: Path) -> str:
+    """Write the build hash into index.html and sw.js, and sw.js's list of files; return it."""
+    files = sorted(
+        p.relative_to(out).as_posix()
+        for p in out.rglob("*")
+        if p.is_file() and p.name not in ("sw.js", ".nojekyll")
+    )
+    digest = hashlib.sha256()
+    for rel in files:
+        digest.update(rel.encode() + b"\0" + hashlib.sha256((out / rel).read_bytes()).digest())
+    digest.update(hashlib.sha256((out / "sw.js").read_bytes()).digest())
+    build = digest.hexdigest()[:16]
+    index = out / "index.html"
+    html = index.read_text(encoding="utf-8")
+    if html.count(BUILD_META) != 1:
+        raise SystemExit(f"build_site: index.html must hold {BUILD_META} once")
+    index.write_text(html.replace(BUILD_META, BUILD_META.replace('"dev"', f'"{build}"')), "utf-8")
+    worker = out / "sw.js"
+    code = worker.read_text(encoding="utf-8")
+    for line in (SW_BUILD, SW_FILES):
+        if len(re.findall(f"^{re.escape(line)}$", code, flags=re.M)) != 1:
+            raise SystemExit(f"build_site: sw.js must hold the line {line!r} once")
+    urls = ["./", *(f"./{rel}" for rel in files)]
+    code = code.replace(SW_BUILD, SW_BUILD.replace('"dev"', f'"{build}"'))
+    code = code.replace(SW_FILES, f"const FILES = {json.dumps(urls, indent=1)};")
+    worker.write_text(code, encoding="utf-8")
+    return build
 
 
 def main(argv: list[str] | None = None) -> int:

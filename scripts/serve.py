@@ -42,6 +42,8 @@ CONTENT_TYPES = {
     ".svg": "image/svg+xml",
     ".zip": "application/zip",
     ".md": "text/plain; charset=utf-8",
+    ".webmanifest": "application/manifest+json",
+    ".gz": "application/gzip",  # the snapshot: inflated by the page, never Content-Encoding
 }
 
 

@@ -1,0 +1,141 @@
+// PyScript's `interpreter` (pyscript.toml): the vendored Pyodide, started from a memory
+// snapshot that already holds the sxmj package, when one matches what is served.
+//
+// The snapshot (static/vendor/snapshot/, made by `make snapshot`/`make site` with
+// scripts/build_snapshot.py) is Pyodide's experimental `_loadSnapshot`, locked to the exact
+// Pyodide build. Its manifest.json names the gzip file, the Pyodide version and the size and
+// hash of every sxmj source the snapshot holds. This module boots from it only when the
+// version matches and every one of those sources is served unchanged (an edited module must
+// not run from a stale snapshot); otherwise, or when anything fails (missing file, inflate
+// error, restore error), it warns on the console and boots Pyodide the normal way.
+// What happened is in `window.sxmjBoot.snapshot` and the boot log.
+//
+// index.html also loads this module as an async module script, so the manifest, the check and
+// the download and inflating of the snapshot start at once, beside PyScript's own start-up,
+// rather than when PyScript asks for the interpreter.
+
+import * as real from "../vendor/pyodide/pyodide.mjs";
+
+export const version = real.version;
+
+const FORMAT = 1;
+const RUNTIME = new URL("../vendor/pyodide/", import.meta.url).href;
+const SNAPSHOT = new URL("../vendor/snapshot/", import.meta.url);
+const SITE = new URL("../../", import.meta.url);
+
+const boot = globalThis.sxmjBoot || {};
+const started = performance.now();
+// ms: milestones, in ms after `start` (this module's start, in ms after navigation start)
+const report = (boot.snapshot = { state: "pending", reason: "", start: Math.round(started), ms: {} });
+
+function note(detail) {
+  if (typeof boot.note === "function") boot.note("snapshot", detail);
+}
+
+function lap(name) {
+  report.ms[name] = Math.round(performance.now() - started);
+}
+
+/** A reason to boot without the snapshot (a warning, not an error). */
+class Skip extends Error {}
+
+/** 53-bit hash of the bytes (scripts/build_snapshot.py `cyrb53` computes the same). */
+function cyrb53(bytes) {
+  let h1 = 0xdeadbeef, h2 = 0x41c6ce57;
+  for (let i = 0; i < bytes.length; i++) {
+    h1 = Math.imul(h1 ^ bytes[i], 2654435761);
+    h2 = Math.imul(h2 ^ bytes[i], 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507);
+  h1 ^= Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507);
+  h2 ^= Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16);
+}
+
+async function get(url, init) {
+  const response = await fetch(url, init);
+  if (!response.ok) throw new Skip(`${response.status} ${response.statusText} for ${url}`);
+  return response;
+}
+
+/** Fetch the served sources the snapshot holds; throw Skip unless all are unchanged. */
+async function checkSources(sources) {
+  const stale = [];
+  await Promise.all(Object.entries(sources).map(async ([path, want]) => {
+    const bytes = new Uint8Array(await (await get(new URL(path, SITE), { cache: "no-cache" })).arrayBuffer());
+    if (bytes.length !== want.size || cyrb53(bytes) !== want.hash) stale.push(path);
+  }));
+  if (stale.length) throw new Skip(`served sources differ from the snapshot's: ${stale.sort().join(", ")}`);
+}
+
+async function inflate(response, size) {
+  const stream = response.body.pipeThrough(new DecompressionStream("gzip"));
+  const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
+  if (bytes.length !== size) throw new Error(`inflated ${bytes.length} bytes, expected ${size}`);
+  lap("inflated");
+  return bytes;
+}
+
+/** `{bytes: Promise<Uint8Array>}`, or a Skip/Error when the snapshot must not or cannot be used. */
+async function snapshotBytes() {
+  if (typeof DecompressionStream !== "function") throw new Skip("no DecompressionStream here");
+  const manifest = await (await get(new URL("manifest.json", SNAPSHOT), { cache: "no-cache" })).json();
+  lap("manifest");
+  if (manifest.format !== FORMAT) throw new Skip(`manifest format ${manifest.format}, not ${FORMAT}`);
+  if (manifest.pyodide !== real.version) {
+    throw new Skip(`snapshot made with Pyodide ${manifest.pyodide}, runtime is ${real.version}`);
+  }
+  report.file = manifest.snapshot;
+  if (typeof boot.need === "function") boot.need("snapshot");  // the progress bar waits for it
+  const download = get(new URL(manifest.snapshot, SNAPSHOT));  // starts now, beside the check
+  download.catch(() => {});
+  await checkSources(manifest.sources);
+  lap("checked");
+  // Inflating overlaps Pyodide's own start (lock file, loader module, wasm download).
+  const bytes = download.then((response) => inflate(response, manifest.raw));
+  bytes.catch(() => {});  // a failure is handled in loadPyodide, never an unhandled rejection
+  return { bytes };
+}
+
+function skipped(state, err) {
+  report.state = state;
+  report.reason = String(err && err.message ? err.message : err);
+  note(`${state}: ${report.reason}`);
+  console.warn(`sxmj: booting Pyodide without the memory snapshot (${state}): ${report.reason}`);
+}
+
+let prepared = null;
+
+/** Start (once) fetching the snapshot; resolves to `{bytes}` or null (boot normally). */
+export function prepareSnapshot() {
+  prepared ??= snapshotBytes().catch((err) => {
+    skipped(err instanceof Skip ? "skipped" : "failed", err);
+    return null;
+  });
+  return prepared;
+}
+
+prepareSnapshot();
+
+export async function loadPyodide(options = {}) {
+  const config = { ...options, indexURL: RUNTIME };
+  lap("asked");
+  const snapshot = await prepareSnapshot();
+  if (snapshot) {
+    try {
+      const pyodide = await real.loadPyodide({ ...config, _loadSnapshot: snapshot.bytes });
+      // The snapshot froze the random module's state: every visit would deal the same.
+      pyodide.runPython("__import__('random').seed()");
+      lap("restored");
+      report.state = "loaded";
+      note(`loaded ${report.file} in ${report.ms.restored} ms`);
+      return pyodide;
+    } catch (err) {
+      skipped("failed", err);
+    }
+  }
+  const pyodide = await real.loadPyodide(config);
+  lap("booted");
+  return pyodide;
+}

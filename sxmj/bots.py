@@ -19,6 +19,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .game import Action
+from .melds import Meld
+from .rules import Options
+from .scoring import evaluate, settle
 from .tiles import NUM_PLAYING, code, tile_name
 from .wall import Rng
 from .winning import (
@@ -27,6 +30,7 @@ from .winning import (
     distance,
     is_baotou_ready,
     is_sets,
+    is_win,
     useful_draws,
     waits,
 )
@@ -118,6 +122,87 @@ def discard_options(obs: dict, only_best: bool = True,
     return out
 
 
+def _hazard(wall: int) -> float:
+    """Chance that one opponent self-draws a win on one turn, by tiles left in the wall.
+
+    Fitted to bot play (there are almost no drawn hands): nobody wins in the
+    first rounds, then about 1 turn in 30 with 60 tiles left, 1 in 7 with 30.
+    """
+    return min(0.2, max(0.0, 0.0035 * (75 - wall)))
+
+
+def _survival(wall: int, turns: int) -> float:
+    """Chance that none of the next ``turns`` opponent turns wins."""
+    p = 1.0
+    for i in range(turns):
+        if wall - i <= 0:
+            return 0.0
+        p *= 1 - _hazard(wall - i)
+    return p
+
+
+def _race(stages: Sequence[float], ready: Sequence[tuple[float, float, float]],
+          wall: int, lead: int) -> float:
+    """Expected value of winning a race against three opponents.
+
+    ``stages``: per-draw chances of the draws still needed to become ready;
+    ``ready``: (weight, per-draw chance to win, value) of the ready hands
+    reached. Before our first draw ``lead`` opponents play, then three
+    between our draws; each may win first (:func:`_hazard`).
+    """
+    alive = []
+    w = wall
+    p_alive = 1.0
+    opp = lead
+    while w > 0 and len(alive) < 24:
+        for _ in range(opp):
+            if w <= 0:
+                break
+            p_alive *= 1 - _hazard(w)
+            w -= 1
+        if w <= 0:
+            break
+        alive.append(p_alive)
+        w -= 1
+        opp = 3
+    k_max = len(alive)
+    if not k_max:
+        return 0.0
+    # done[j]: chance the last stage completes exactly at draw j (0 = already ready)
+    done = [1.0] + [0.0] * k_max
+    for q in stages:
+        nxt = [0.0] * (k_max + 1)
+        for j, pj in enumerate(done):
+            if pj < 1e-9:
+                continue
+            miss = 1.0
+            for k in range(j + 1, k_max + 1):
+                nxt[k] += pj * miss * q
+                miss *= 1 - q
+        done = nxt
+    value = 0.0
+    for weight, p, v in ready:
+        if p <= 0:
+            continue
+        acc = 0.0
+        for j, pj in enumerate(done):
+            if pj < 1e-9:
+                continue
+            miss = 1.0
+            for k in range(j + 1, k_max + 1):
+                acc += pj * miss * p * alive[k - 1]
+                miss *= 1 - p
+        value += weight * acc * v
+    return value
+
+
+def _distinct(shape: Shape, caishen: int) -> list[int]:
+    out = [t for t in range(NUM_PLAYING) if t != caishen and shape.count(t)]
+    if shape.wilds:
+        out.append(caishen)
+    return out
+
+
 def _span(useful: Sequence[int]) -> str:
     if len(useful) >= NUM_PLAYING - 1:
         return "any tile"
@@ -132,9 +217,14 @@ class Bot:
             raise ValueError(f"unknown bot level {level!r} (use {', '.join(LEVELS)})")
         self.level = level
         self.rng = Rng(seed)
-        self.tempo_pengs = True
-        self.contract_care = True
-        self.baotou_aim = True
+        # Switches for the hard level's ideas (ablations in tournaments).
+        self.tempo_pengs = False   # peng without progress to skip players: measured worse
+        self.contract_care = True  # avoid a third claim on one player (承包)
+        self.baotou_aim = True     # used by the older key when ev_discard is off
+        self.pass_wins = True      # pass a win for a 暴头 wait / 飘 when it pays more
+        self.ev_discard = True     # rank equal-distance discards by expected winnings
+        self.ev_cross = 0          # also weigh discards up to this distance: measured worse
+        self._memo: dict = {}
 
     def choose(self, obs: dict, legal: Sequence[Action]) -> Choice:
         """Pick one of ``legal`` from what the observation shows."""
@@ -145,7 +235,10 @@ class Bot:
             return Choice(next(a for a in legal if a.kind == "hu"),
                           "robs the kong: it completes the hand", "抢杠胡牌")
         if obs["phase"] == "turn":
-            return self._turn(obs, legal)
+            choice = self._turn(obs, legal)
+            if self.level == "hard" and choice.action.kind == "discard":
+                self._remember_discard(obs)
+            return choice
         return self._claim(obs, legal)
 
     # -------------------------------------------------------------- own turn
@@ -155,7 +248,11 @@ class Bot:
         caishen = obs["caishen"]
         hu = next((a for a in legal if a.kind == "hu"), None)
         if hu is not None:
-            if self.level == "hard" and self._should_piao(obs, legal):
+            if self.level == "hard" and self.pass_wins:
+                passing = self._pass_win(obs, legal)
+                if passing is not None:
+                    return passing
+            elif self.level == "hard" and self._should_piao(obs, legal):
                 t = caishen
                 return Choice(Action(seat, "discard", t),
                               f"passes the 暴头 win and throws the 财神 {code(t)} (飘) for double",
@@ -196,7 +293,87 @@ class Bot:
             hand = playing_hand(obs)
             return min(options, key=lambda o: (o.distance, -o.live, o.tile == caishen,
                                                -_isolation(hand, o.tile, caishen)))
+        if self.ev_discard:
+            return self._ev_pick(obs, options)
         return min(options, key=lambda o: self._hard_key(obs, o))
+
+    # ------------------------------------------------ expected value (hard)
+
+    def _context(self, obs: dict) -> dict:
+        seat = obs["seat"]
+        seen = visible_counts(obs)
+        unseen = [max(0, 4 - seen[t]) for t in range(42)]
+        base = obs["options"].get("base_flowers", 5)
+        return {"caishen": obs["caishen"], "sets": 4 - len(obs["melds"][seat]),
+                "unseen": unseen, "total": max(1, sum(unseen[:NUM_PLAYING])),
+                "wall": obs["wall"], "chain": obs["piao_chain"][seat],
+                "share": base + len(obs["flowers"][seat]) + 2,
+                "loss": 1.3 * (base + 4), "cache": {}}
+
+    def _ready(self, ctx: dict, shape: Shape) -> tuple[float, float]:
+        """(chance a draw wins, payment multiplier) of a ready 3k+1 hand."""
+        hit = ctx["cache"].get(shape)
+        if hit is None:
+            if is_baotou_ready(shape):
+                hit = (1.0, 2.0 ** min(3, 1 + ctx["chain"]))
+            else:
+                unseen = ctx["unseen"]
+                ws = waits(shape, ctx["caishen"])
+                hit = (sum(unseen[t] for t in ws) / ctx["total"], 1.0)
+            ctx["cache"][shape] = hit
+        return hit
+
+    def _win_value(self, ctx: dict, mult: float) -> float:
+        return 3 * mult * ctx["share"] + ctx["loss"]
+
+    def _hand_value(self, ctx: dict, shape: Shape, d: int, useful: Sequence[int],
+                    lead: int = 3) -> float:
+        """Expected winnings of a 13-tile hand: race the opponents to a self-draw."""
+        unseen = ctx["unseen"]
+        total = ctx["total"]
+        caishen = ctx["caishen"]
+        if d == 0:
+            p, m = self._ready(ctx, shape)
+            return _race([], [(1.0, p, self._win_value(ctx, m))], ctx["wall"], lead)
+        live = sum(unseen[t] for t in useful)
+        q = live / total
+        if d >= 2 or not live:
+            stages = [q] + [max(0.08, q * 0.8 ** i) for i in range(1, d)]
+            return _race(stages, [(1.0, 0.14, self._win_value(ctx, 1.0))], ctx["wall"], lead)
+        mix = []
+        for t in useful:
+            after = _plus(shape, t, caishen)
+            best = None
+            for x in _distinct(after, caishen):
+                kept = _minus(after, x, caishen)
+                if not is_win(kept.with_wilds(kept.wilds + 1)):
+                    continue
+                p, m = self._ready(ctx, kept)
+                score = m * (1 - (1 - p) ** 4)
+                if best is None or score > best[0]:
+                    best = (score, p, m)
+            if best is not None:
+                mix.append((unseen[t] / live, best[1], self._win_value(ctx, best[2])))
+        return _race([q], mix, ctx["wall"], lead)
+
+    def _ev_pick(self, obs: dict, options: list[DiscardOption]) -> DiscardOption:
+        ctx = self._context(obs)
+        caishen = ctx["caishen"]
+        hand = playing_hand(obs)
+        shape = Shape.of(hand, caishen)
+        best_d = min(o.distance for o in options)
+        pool = [o for o in options if o.distance <= max(self.ev_cross, best_d)]
+        scored = []
+        for o in pool:
+            if not o.useful and o.distance > best_d:
+                d, useful, live = analyse(_minus(shape, o.tile, caishen), ctx["sets"], caishen,
+                                          ctx["unseen"])
+                o = DiscardOption(o.tile, d, useful, live)
+            v = self._hand_value(ctx, _minus(shape, o.tile, caishen), o.distance, o.useful)
+            risk = self._contract_risk(obs, o.tile) if o.tile != caishen else 0.0
+            scored.append((v * (1 - 0.1 * risk), _isolation(hand, o.tile, caishen), o))
+        scored.sort(key=lambda s: (-s[0], -s[1], s[2].tile))
+        return scored[0][2]
 
     def _hard_key(self, obs: dict, o: DiscardOption) -> tuple:
         caishen = obs["caishen"]
@@ -256,6 +433,102 @@ class Bot:
             value += unseen[t] / total * best
         return value * draws_left
 
+    # ---------------------------------------------------- passing a win
+
+    def _win_context(self, obs: dict) -> tuple[str, int]:
+        """(win_by, replacements) of a win now, from what this bot remembers.
+
+        The observation does not say where the last tile came from; a kong
+        the bot declared or a flower laid open since its last discard means
+        the tile is a replacement (杠开).
+        """
+        seat = obs["seat"]
+        key = (obs["dealer"], obs["indicator"], tuple(obs["dice"]))
+        mem = self._memo
+        if mem.get("hand") != key or mem.get("wall", 999) < obs["wall"]:
+            mem.clear()
+            mem["hand"] = key
+        flowers = len(obs["flowers"][seat])
+        kongs = sum(1 for m in obs["melds"][seat] if m[0] in ("angang", "jiagang", "minggang"))
+        reps = max(0, kongs - mem.get("kongs", kongs)) + max(0, flowers - mem.get("flowers", 0))
+        if not reps:
+            return "draw", 0
+        return ("kong" if kongs > mem.get("kongs", kongs) else "flower"), reps
+
+    def _remember_discard(self, obs: dict) -> None:
+        seat = obs["seat"]
+        self._win_context(obs)
+        self._memo["flowers"] = len(obs["flowers"][seat])
+        self._memo["kongs"] = sum(1 for m in obs["melds"][seat]
+                                  if m[0] in ("angang", "jiagang", "minggang"))
+        self._memo["wall"] = obs["wall"]
+
+    def _share(self, obs: dict, hand: list[int], win_tile: int, piao: int,
+               win_by: str = "draw", reps: int = 0) -> int:
+        seat = obs["seat"]
+        melds = [Meld(k, tuple(t), src, c) for k, t, src, c in obs["melds"][seat]]
+        ev = evaluate(hand, win_tile, obs["caishen"], melds, obs["flowers"][seat],
+                      win_by=win_by, replacements=reps, piao=piao,
+                      dealer=seat == obs["dealer"], options=Options.from_dict(obs["options"]))
+        return ev.share if ev.win else 0
+
+    def _gain(self, obs: dict, share: int) -> float:
+        seat = obs["seat"]
+        piao = [s for s in range(4) if s != seat and obs["piao_chain"][s]]
+        return settle(share, seat, None, piao, obs["claims"],
+                      Options.from_dict(obs["options"]))[seat]
+
+    def _pass_win(self, obs: dict, legal: Sequence[Action]) -> Choice | None:
+        """Pass a win when one discard leaves a 暴头 wait worth more than the win.
+
+        After the discard any draw wins (the 财神 pairs with it) and pays
+        double, or four times after a 飘; the price is the chance that an
+        opponent wins first — then a 飘 player pays three shares.
+        """
+        seat = obs["seat"]
+        caishen = obs["caishen"]
+        hand = playing_hand(obs)
+        shape = Shape.of(hand, caishen)
+        if shape.wilds == 0 or obs["wall"] < 4:
+            return None
+        win_by, reps = self._win_context(obs)
+        win_tile = obs["last_tile"] if obs["last_tile"] is not None else hand[-1]
+        chain = obs["piao_chain"][seat]
+        now = self._gain(obs, self._share(obs, hand, win_tile, chain, win_by, reps))
+        survive = _survival(obs["wall"], 3)
+        base = obs["options"].get("base_flowers", 5)
+        best, best_ev = None, now
+        for x in sorted(set(hand)):
+            kept = _minus(shape, x, caishen)
+            if not is_baotou_ready(kept):
+                continue
+            if x == caishen:
+                if not any(a.kind == "discard" and a.tile == x for a in legal):
+                    continue
+                two = shape.wilds >= 2 and is_sets(shape.with_wilds(shape.wilds - 2))
+                new_chain = chain + two
+            else:
+                new_chain = 0
+            rest = list(hand)
+            rest.remove(x)
+            y = next(t for t in range(27) if t != caishen and t not in rest
+                     and (t % 9 == 0 or t - 1 not in rest) and (t % 9 == 8 or t + 1 not in rest))
+            later = self._gain(obs, self._share(obs, rest + [y], y, new_chain))
+            loss = (3 if new_chain else 1) * 1.3 * (base + 4)
+            ev = survive * later - (1 - survive) * loss
+            if ev > best_ev:
+                best, best_ev = x, ev
+        if best is None:
+            return None
+        if best == caishen:
+            return Choice(Action(seat, "discard", best),
+                          f"passes the win and throws the 财神 {code(best)} (飘): "
+                          "any draw wins for more",
+                          f"放弃胡牌，打出财神{tile_name(best, 'zh')}飘：下一张必胡，番更大")
+        return Choice(Action(seat, "discard", best),
+                      f"passes a plain win, discards {code(best)}: any draw wins as 暴头 (double)",
+                      f"放弃平胡，打{tile_name(best, 'zh')}等暴头：摸什么都胡，翻倍")
+
     def _contract_risk(self, obs: dict, t: int) -> int:
         """Penalty for feeding a third claim to a player who took two already (承包)."""
         seat = obs["seat"]
@@ -313,7 +586,9 @@ class Bot:
         if self.level == "easy":
             for a in claims:
                 if a.kind in ("minggang", "peng") or self.rng.randbelow(2):
-                    return Choice(a, f"claims with {a.kind}", f"{_ZH[a.kind]}")
+                    t = obs["last_discard"][1]
+                    return Choice(a, f"{a.kind} {code(t)}: a set on the table",
+                                  f"{_ZH[a.kind]}{tile_name(t, 'zh')}，先凑一副")
             return Choice(passing, "passes", "过")
         caishen = obs["caishen"]
         sets = 4 - len(obs["melds"][seat])

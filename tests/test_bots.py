@@ -1,0 +1,147 @@
+"""Bots: each level's key decisions on constructed positions, and legality in play."""
+
+from __future__ import annotations
+
+import pytest
+
+from sxmj.bots import LEVELS, Bot
+from sxmj.game import Action, Game
+from sxmj.simulate import Checker, play_hand
+from sxmj.tiles import parse_tiles, tile
+from sxmj.wall import Rng, Wall
+
+
+def observation(hand: str, caishen: str, wall: int = 80, last: str | None = None,
+                melds=None, piao_chain=None, discards=None, phase: str = "turn",
+                last_discard=None) -> dict:
+    """A seat-0 observation built by hand (only what a bot may see)."""
+    cs = tile(caishen)
+    tiles = parse_tiles(hand)
+    return {
+        "seat": 0, "dealer": 0, "phase": phase, "turn": 0, "to_move": [0],
+        "caishen": cs, "indicator": cs - 1 if cs % 9 else cs + 8, "dice": [3, 4],
+        "wall": wall, "hand": tiles, "hand_counts": [len(tiles), 13, 13, 13],
+        "melds": melds or [[], [], [], []], "flowers": [[], [], [], []],
+        "discards": discards or [[], [], [], []], "last_discard": last_discard,
+        "last_tile": tile(last) if last else None, "piao_chain": piao_chain or [0, 0, 0, 0],
+        "piao_block": [], "claims": [[0] * 4 for _ in range(4)], "rob_tile": None,
+        "options": {"base_flowers": 5},
+    }
+
+
+def turn_legal(obs: dict, win: bool) -> list[Action]:
+    out = [Action(0, "discard", t) for t in sorted(set(obs["hand"]))]
+    return out + [Action(0, "hu")] if win else out
+
+
+# ---------------------------------------------------------------- hard
+
+def test_hard_piaos_with_two_caishen_early_but_wins_late():
+    # 5m is the 财神: two of them beside four sets, the drawn 财神 wins as 暴头.
+    early = observation("123m456p789s111z5m5m", "5m", wall=80, last="5m")
+    choice = Bot("hard").choose(early, turn_legal(early, True))
+    assert choice.action == Action(0, "discard", tile("5m"))
+    assert "飘" in choice.reason and "飘" in choice.reason_zh
+    late = observation("123m456p789s111z5m5m", "5m", wall=3, last="5m")
+    assert Bot("hard").choose(late, turn_legal(late, True)).action.kind == "hu"
+
+
+def test_hard_passes_a_plain_win_for_a_baotou_wait_early_only():
+    # 3m completes 123m; the 财神 pairs with 9p: a plain win. Throwing 9p
+    # leaves 财神 + four sets, which any draw completes as 暴头 (double).
+    early = observation("123m456p789s111z5m9p", "5m", wall=75, last="3m")
+    choice = Bot("hard").choose(early, turn_legal(early, True))
+    assert choice.action == Action(0, "discard", tile("9p"))
+    assert "暴头" in choice.reason and "暴头" in choice.reason_zh
+    late = observation("123m456p789s111z5m9p", "5m", wall=2, last="3m")
+    assert Bot("hard").choose(late, turn_legal(late, True)).action.kind == "hu"
+
+
+def test_hard_keeps_the_caishen():
+    obs = observation("5m1m2m6p7p9p3s4s8s9s1z2z3z4z", "5m", wall=70)
+    choice = Bot("hard").choose(obs, turn_legal(obs, False))
+    assert choice.action.tile != tile("5m")
+
+
+# ---------------------------------------------------------------- normal
+
+def test_normal_keeps_the_better_wait():
+    # Throwing 5p waits on 3p/6p (8 tiles); throwing 4p waits on 5p/1s (4).
+    obs = observation("123m456m789m11s455p", "9s", wall=60)
+    choice = Bot("normal").choose(obs, turn_legal(obs, False))
+    assert choice.action == Action(0, "discard", tile("5p"))
+    assert "3p 6p" in choice.reason and "12 live" in choice.reason  # 4 财神 count too
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_wins_a_plain_win_late(level):
+    obs = observation("123m456p789s111z9p9p", "5m", wall=2, last="9p")
+    assert Bot(level).choose(obs, turn_legal(obs, True)).action.kind == "hu"
+
+
+def test_normal_claims_a_chi_that_brings_it_closer_and_passes_a_useless_one():
+    # Left neighbour (seat 3) throws 3m; 12m + 3m completes a chow.
+    obs = observation("12m456p789s11z5s9s2p", "5m", phase="claim",
+                      last_discard=(3, tile("3m")))
+    legal = [Action(0, "chi", None, (0, 1, 2)), Action(0, "pass")]
+    assert Bot("normal").choose(obs, legal).action.kind == "chi"
+    # Ready on 1z/2p already: a peng would only change the wait.
+    obs = observation("123m456p789s11z22p", "5m", phase="claim",
+                      last_discard=(3, tile("1z")))
+    legal = [Action(0, "peng", tile("1z")), Action(0, "pass")]
+    assert Bot("normal").choose(obs, legal).action.kind == "pass"
+
+
+# ---------------------------------------------------------------- easy
+
+def test_easy_never_throws_the_caishen_for_nothing():
+    obs = observation("5m1m4m9m2p6p9p3s7s1z2z3z4z4z", "5m", wall=70)
+    for seed in range(30):
+        choice = Bot("easy", seed=seed).choose(obs, turn_legal(obs, False))
+        assert choice.action.tile != tile("5m")
+
+
+def test_easy_always_wins_when_it_can():
+    obs = observation("123m456p789s111z5m5m", "5m", wall=80, last="5m")
+    for seed in range(10):
+        assert Bot("easy", seed=seed).choose(obs, turn_legal(obs, True)).action.kind == "hu"
+
+
+# ---------------------------------------------------------------- all levels
+
+@pytest.mark.parametrize("seats", [("hard", "normal", "easy", "normal"),
+                                   ("easy", "hard", "hard", "normal")])
+def test_bots_play_legal_hands_with_reasons(seats):
+    rng = Rng(17)
+    for h in range(6):
+        game = Game(Wall.shuffled(rng.fork(h + 1)), dealer=h % 4)
+        bots = [Bot(lv, seed=h * 4 + s) for s, lv in enumerate(seats)]
+        checker = Checker()
+        while not game.over:
+            seat = game.to_move()[0]
+            legal = game.legal_actions(seat)
+            choice = bots[seat].choose(game.observation(seat), legal)
+            assert choice.action in legal
+            assert choice.reason.strip() and choice.reason_zh.strip()
+            game.apply(choice.action)
+            checker.after_action(game, "test")
+        assert not checker.violations
+
+
+def test_bots_see_only_the_observation():
+    """The same observation gives the same choice, whatever the hidden tiles are."""
+    rng = Rng(3)
+    game = Game(Wall.shuffled(rng.fork(1)), dealer=0)
+    obs = game.observation(0)
+    legal = game.legal_actions(0)
+    other = Game(Wall.shuffled(rng.fork(2)), dealer=0)
+    assert other.wall.tiles != game.wall.tiles
+    for level in LEVELS:
+        assert Bot(level, seed=1).choose(obs, legal) == Bot(level, seed=1).choose(obs, legal)
+
+
+def test_a_hand_with_three_hard_bots_ends():
+    rng = Rng(9)
+    game = Game(Wall.shuffled(rng.fork(1)), dealer=0)
+    result = play_hand(game, [Bot("hard", seed=s) for s in range(4)], Checker())
+    assert sum(result.payments) == 0

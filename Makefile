@@ -64,9 +64,12 @@ $(VENV)/.installed: requirements-dev.txt
 
 venv: $(VENV)/.installed
 
-# Debian's Chromium, driven by Playwright through executable_path (never `playwright install`)
+# Debian's Chromium, driven by Playwright through executable_path (never `playwright install`),
+# and Noto CJK: without it the Chinese text of the screenshots renders as empty boxes
 chromium:
-	@[ -x $(CHROMIUM) ] || { echo "installing Debian chromium"; $(APT) update && $(APT) install chromium; }
+	@[ -x $(CHROMIUM) ] && dpkg -s fonts-noto-cjk >/dev/null 2>&1 || { \
+	  echo "installing Debian chromium and fonts-noto-cjk"; \
+	  $(APT) update && $(APT) install chromium fonts-noto-cjk; }
 
 lint: venv
 	$(VENV)/bin/ruff check .

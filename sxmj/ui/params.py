@@ -1,0 +1,66 @@
+"""URL parameters of the page (part of the testing contract, see README).
+
+``?seed=N`` deals a reproducible match, ``?lang=zh|en`` (default zh),
+``?speed=slow|normal|fast`` (fast: bots move at once), ``?bots=easy|normal|hard``.
+
+>>> p = parse_params("?seed=42&lang=en&speed=fast")
+>>> p.seed, p.seed_given, p.lang, p.speed, p.level
+(42, True, 'en', 'fast', 'normal')
+>>> p.query()
+'?seed=42&lang=en&speed=fast'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from urllib.parse import parse_qs, urlencode
+
+from .i18n import LANGS
+
+SPEEDS = ("slow", "normal", "fast")
+LEVELS = ("easy", "normal", "hard")
+MAX_SEED = 2**53 - 1  # a seed survives a round trip through JavaScript numbers
+
+
+@dataclass(frozen=True)
+class Params:
+    seed: int = 0
+    seed_given: bool = False
+    lang: str = "zh"
+    speed: str = "normal"
+    level: str = "normal"
+
+    def query(self, **changes: object) -> str:
+        """The query string that reproduces this match (defaults left out)."""
+        p = replace(self, **changes) if changes else self
+        items: list[tuple[str, object]] = [("seed", p.seed)]
+        if p.lang != "zh":
+            items.append(("lang", p.lang))
+        if p.speed != "normal":
+            items.append(("speed", p.speed))
+        if p.level != "normal":
+            items.append(("bots", p.level))
+        return "?" + urlencode(items)
+
+
+def parse_params(search: str, fallback_seed: int = 0) -> Params:
+    """Parameters from ``location.search``; unknown or malformed values fall back."""
+    q = parse_qs(search.lstrip("?"))
+
+    def one(name: str) -> str:
+        values = q.get(name)
+        return values[-1].strip().lower() if values else ""
+
+    seed_text = one("seed")
+    seed_given = seed_text.isdigit() and int(seed_text) <= MAX_SEED
+    seed = int(seed_text) if seed_given else fallback_seed
+    lang = one("lang")
+    speed = one("speed")
+    level = one("bots")
+    return Params(
+        seed=seed,
+        seed_given=seed_given,
+        lang=lang if lang in LANGS else "zh",
+        speed=speed if speed in SPEEDS else "normal",
+        level=level if level in LEVELS else "normal",
+    )

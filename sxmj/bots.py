@@ -467,9 +467,12 @@ class Bot:
                win_by: str = "draw", reps: int = 0) -> int:
         seat = obs["seat"]
         melds = [Meld(k, tuple(t), src, c) for k, t, src, c in obs["melds"][seat]]
-        ev = evaluate(hand, win_tile, obs["caishen"], melds, obs["flowers"][seat],
-                      win_by=win_by, replacements=reps, piao=piao,
-                      dealer=seat == obs["dealer"], options=Options.from_dict(obs["options"]))
+        try:
+            ev = evaluate(hand, win_tile, obs["caishen"], melds, obs["flowers"][seat],
+                          win_by=win_by, replacements=reps, piao=piao,
+                          dealer=seat == obs["dealer"], options=Options.from_dict(obs["options"]))
+        except ValueError:
+            return 0
         return ev.share if ev.win else 0
 
     def _gain(self, obs: dict, share: int) -> float:
@@ -511,8 +514,12 @@ class Bot:
                 new_chain = 0
             rest = list(hand)
             rest.remove(x)
-            y = next(t for t in range(27) if t != caishen and t not in rest
-                     and (t % 9 == 0 or t - 1 not in rest) and (t % 9 == 8 or t + 1 not in rest))
+            mine = rest + [t for m in obs["melds"][seat] for t in m[1]]
+            y = next((t for t in range(27) if t != caishen and t not in mine
+                      and (t % 9 == 0 or t - 1 not in rest)
+                      and (t % 9 == 8 or t + 1 not in rest)), None)
+            if y is None:
+                continue
             later = self._gain(obs, self._share(obs, rest + [y], y, new_chain))
             loss = (3 if new_chain else 1) * 1.3 * (base + 4)
             ev = survive * later - (1 - survive) * loss

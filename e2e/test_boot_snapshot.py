@@ -72,7 +72,11 @@ def test_boots_from_the_snapshot(fresh, site_url):
     state = snapshot_state(page)
     assert state["state"] == "loaded", (state, boot_log(page))
     assert state["file"] == manifest()["snapshot"]
-    assert not [t for t in warnings if "snapshot" in t], warnings
+    assert not [t for t in warnings if "snapshot" in t or "preload" in t], warnings
+    # index.html preloads the snapshot and its manifest: each is downloaded once
+    for name in ("manifest.json", state["file"]):
+        fetched = [u for u in w.requests if u.endswith("/static/vendor/snapshot/" + name)]
+        assert len(fetched) == 1, (name, fetched)
     log = page.evaluate("() => window.sxmjBoot.log")
     assert [e["detail"] for e in log if e["event"] == "stage"] == ["start", "prepare", "ready"]
     assert any(e["event"] == "snapshot" and e["detail"].startswith("loaded") for e in log), log

@@ -159,12 +159,14 @@ def main(argv: list[str] | None = None) -> int:
                     f" skeleton {pair['fcp']:.2f} s",
                     flush=True,
                 )
-            sw_first, sw_runs = warm_reloads(browser, url, args.reloads, service_worker=True)
-            print("warm reloads, service worker: "
-                  + ", ".join(f"{r['ready'] / 1000:.2f}" for r in sw_runs), flush=True)
-            http_first, http_runs = warm_reloads(browser, url, args.reloads, service_worker=False)
-            print("warm reloads, HTTP cache only: "
-                  + ", ".join(f"{r['ready'] / 1000:.2f}" for r in http_runs), flush=True)
+            sw_runs, http_runs = [], []
+            if args.reloads:
+                sw_first, sw_runs = warm_reloads(browser, url, args.reloads, service_worker=True)
+                print("warm reloads, service worker: "
+                      + ", ".join(f"{r['ready'] / 1000:.2f}" for r in sw_runs), flush=True)
+                http_first, http_runs = warm_reloads(browser, url, args.reloads, False)
+                print("warm reloads, HTTP cache only: "
+                      + ", ".join(f"{r['ready'] / 1000:.2f}" for r in http_runs), flush=True)
             browser.close()
     finally:
         server.shutdown()

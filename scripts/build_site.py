@@ -33,6 +33,11 @@ from sync_pyscript_files import package_modules  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 TOP_FILES = ("index.html", "main.py", "pyscript.toml", "manifest.webmanifest", "sw.js")
+# the rules, calculator and embed pages and their entry scripts; examples/: an ordinary
+# article that embeds them (README "Embedding sxmj in your page")
+PAGES = ("learn.html", "calc.html", "embed.html", "learn_main.py", "calc_main.py",
+         "embed_main.py")
+PAGE_DIRS = ("examples",)
 VENDOR_NEEDS = (
     "vendor/pyodide/pyodide.mjs",
     "vendor/pyodide/pyodide.asm.wasm",
@@ -43,6 +48,7 @@ BUILD_META = '<meta name="sxmj-build" content="dev">'
 # sw.js in the repository holds these two lines; the site's copy gets the build's values
 SW_BUILD = 'const BUILD = "dev";'
 SW_FILES = "const FILES = [];"
+SNAPSHOT_MANIFEST = Path("static/vendor/snapshot/manifest.json")
 
 
 def listed_modules(root: Path) -> list[str]:
@@ -64,8 +70,10 @@ def build(root: Path, out: Path) -> int:
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
-    for name in TOP_FILES:
+    for name in TOP_FILES + PAGES:
         shutil.copy2(root / name, out / name)
+    for name in PAGE_DIRS:
+        shutil.copytree(root / name, out / name, ignore=SKIP)
     for module in modules:
         (out / module).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(root / module, out / module)
@@ -94,7 +102,19 @@ def stamp(out: Path) -> str:
     html = index.read_text(encoding="utf-8")
     if html.count(BUILD_META) != 1:
         raise SystemExit(f"build_site: index.html must hold {BUILD_META} once")
-    index.write_text(html.replace(BUILD_META, BUILD_META.replace('"dev"', f'"{build}"')), "utf-8")
+    # the snapshot's name changes with every build of it: preload it (and its manifest) from
+    # the first byte, beside the runtime, instead of when PyScript's interpreter module asks
+    folder = SNAPSHOT_MANIFEST.parent.as_posix()
+    snapshot = json.loads((out / SNAPSHOT_MANIFEST).read_text(encoding="utf-8"))["snapshot"]
+    stamped = BUILD_META.replace('"dev"', f'"{build}"') + "".join(
+        f'\n  <link rel="preload" href="./{folder}/{name}" as="fetch" crossorigin>'
+        for name in ("manifest.json", snapshot)
+    )
+    index.write_text(html.replace(BUILD_META, stamped), "utf-8")
+    for page in sorted(out.glob("*.html")):  # the other pages boot the same runtime
+        text = page.read_text(encoding="utf-8")
+        if page.name != "index.html" and BUILD_META in text:
+            page.write_text(text.replace(BUILD_META, stamped), "utf-8")
     worker = out / "sw.js"
     code = worker.read_text(encoding="utf-8")
     for line in (SW_BUILD, SW_FILES):

@@ -39,7 +39,7 @@ FORMAT = 1
 # Not captured: the UI imports `pyscript` (exists only in the page), and the CLI is not used.
 EXCLUDE = ("sxmj/ui/", "sxmj/cli.py", "sxmj/__main__.py")
 # Standard modules PyScript's own start-up imports; captured so the browser need not.
-STDLIB = ("asyncio", "json", "dataclasses", "inspect", "random")
+STDLIB = ("asyncio", "dataclasses", "html", "inspect", "json", "random")
 
 
 def cyrb53(data: bytes) -> str:

@@ -63,24 +63,49 @@ async function get(url, init) {
 async function checkSources(sources) {
   const stale = [];
   await Promise.all(Object.entries(sources).map(async ([path, want]) => {
-    const bytes = new Uint8Array(await (await get(new URL(path, SITE), { cache: "no-cache" })).arrayBuffer());
+    const bytes = new Uint8Array(await (await get(new URL(path, SITE))).arrayBuffer());
     if (bytes.length !== want.size || cyrb53(bytes) !== want.hash) stale.push(path);
   }));
   if (stale.length) throw new Skip(`served sources differ from the snapshot's: ${stale.sort().join(", ")}`);
 }
 
+/** Inflate gzip bytes in a worker (static/boot/inflate-worker.js): the main thread stays free. */
+function inflateInWorker(gz) {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL("./inflate-worker.js", import.meta.url));
+    worker.onmessage = (event) => {
+      worker.terminate();
+      if (event.data instanceof ArrayBuffer) resolve(event.data);
+      else reject(new Error(`inflating failed: ${event.data && event.data.error}`));
+    };
+    worker.onerror = (event) => {
+      worker.terminate();
+      reject(new Error(`inflate worker: ${event.message || "failed to start"}`));
+    };
+    worker.postMessage(gz, [gz]);
+  });
+}
+
 async function inflate(response, size) {
-  const stream = response.body.pipeThrough(new DecompressionStream("gzip"));
-  const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
-  if (bytes.length !== size) throw new Error(`inflated ${bytes.length} bytes, expected ${size}`);
+  const gz = await response.arrayBuffer();
+  lap("downloaded");
+  let raw;
+  if (typeof Worker === "function") {
+    raw = await inflateInWorker(gz);
+  } else {
+    const stream = new Blob([gz]).stream().pipeThrough(new DecompressionStream("gzip"));
+    raw = await new Response(stream).arrayBuffer();
+  }
+  if (raw.byteLength !== size) throw new Error(`inflated ${raw.byteLength} bytes, expected ${size}`);
   lap("inflated");
-  return bytes;
+  return new Uint8Array(raw);
 }
 
 /** `{bytes: Promise<Uint8Array>}`, or a Skip/Error when the snapshot must not or cannot be used. */
 async function snapshotBytes() {
   if (typeof DecompressionStream !== "function") throw new Skip("no DecompressionStream here");
-  const manifest = await (await get(new URL("manifest.json", SNAPSHOT), { cache: "no-cache" })).json();
+  // (a stale copy in the HTTP cache is harmless: the check below then fails, or all is old)
+  const manifest = await (await get(new URL("manifest.json", SNAPSHOT))).json();
   lap("manifest");
   if (manifest.format !== FORMAT) throw new Skip(`manifest format ${manifest.format}, not ${FORMAT}`);
   if (manifest.pyodide !== real.version) {
@@ -88,13 +113,11 @@ async function snapshotBytes() {
   }
   report.file = manifest.snapshot;
   if (typeof boot.need === "function") boot.need("snapshot");  // the progress bar waits for it
-  const download = get(new URL(manifest.snapshot, SNAPSHOT));  // starts now, beside the check
-  download.catch(() => {});
+  // download and inflate beside the check (index.html of a built site preloads the file)
+  const bytes = get(new URL(manifest.snapshot, SNAPSHOT)).then((r) => inflate(r, manifest.raw));
+  bytes.catch(() => {});  // a failure is handled in loadPyodide, never an unhandled rejection
   await checkSources(manifest.sources);
   lap("checked");
-  // Inflating overlaps Pyodide's own start (lock file, loader module, wasm download).
-  const bytes = download.then((response) => inflate(response, manifest.raw));
-  bytes.catch(() => {});  // a failure is handled in loadPyodide, never an unhandled rejection
   return { bytes };
 }
 

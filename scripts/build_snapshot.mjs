@@ -30,9 +30,13 @@ for (const [rel, abs] of Object.entries(job.files)) {
 
 py.globals.set("_sxmj_imports", py.toPy(job.imports));
 const loaded = py.runPython(`
-import importlib, json, os, sys
+import importlib, json, os, sys, traceback
+_failed = {}
 for _name in _sxmj_imports:
-    importlib.import_module(_name)
+    try:
+        importlib.import_module(_name)
+    except Exception:  # left out of the snapshot; the page imports it itself
+        _failed[_name] = traceback.format_exc(limit=-1).strip().splitlines()[-1]
 _home = os.getcwd() + "/"
 _loaded = sorted(
     m.__file__[len(_home):]
@@ -43,10 +47,11 @@ _loaded = sorted(
 # written anew by PyScript, and a later import must look at them, not at this build's FS.
 sys.path_importer_cache.clear()
 importlib.invalidate_caches()
-del _name, _home, _sxmj_imports
-json.dumps({"loaded": _loaded, "modules": len(sys.modules)})
+_report = json.dumps({"loaded": _loaded, "failed": _failed, "modules": len(sys.modules)})
+del _name, _home, _sxmj_imports, _loaded, _failed
+_report
 `);
-py.runPython("del _loaded");
+py.runPython("del _report");
 const imported = performance.now();
 
 const raw = py.makeMemorySnapshot();

@@ -5,9 +5,10 @@
 Writes into ``static/vendor/snapshot/`` (git-ignored, like the rest of ``static/vendor``):
 
 - ``sxmj-<key>.snap.gz``: the snapshot made in Node by ``scripts/build_snapshot.mjs`` from the
-  pinned ``node_modules/pyodide`` after importing every ``sxmj`` module except ``sxmj.ui``
-  (needs ``pyscript``), ``sxmj.cli`` and ``sxmj.__main__``; gzip-compressed (the browser
-  inflates it with ``DecompressionStream``).
+  pinned ``node_modules/pyodide`` after importing every ``sxmj`` module (the UI too) except
+  ``sxmj.cli``, ``sxmj.__main__`` and any module that imports a browser-only module
+  (``pyscript``, ``js``, ``pyodide``) when it is imported, directly or through another one;
+  gzip-compressed (the browser inflates it with ``DecompressionStream``).
 - ``manifest.json``: the Pyodide version the snapshot is locked to, its file name, and a
   size and hash of every ``sxmj`` source file it holds. ``static/boot/pyodide-snapshot.mjs``
   (PyScript's ``interpreter``) reads it first and boots normally, with a console warning,
@@ -21,6 +22,7 @@ Writes into ``static/vendor/snapshot/`` (git-ignored, like the rest of ``static/
 from __future__ import annotations
 
 import argparse
+import ast
 import hashlib
 import json
 import shutil
@@ -36,8 +38,11 @@ from sync_pyscript_files import package_modules  # noqa: E402
 ROOT = Path(__file__).resolve().parent.parent
 NODE_SCRIPT = Path(__file__).resolve().with_suffix(".mjs")
 FORMAT = 1
-# Not captured: the UI imports `pyscript` (exists only in the page), and the CLI is not used.
-EXCLUDE = ("sxmj/ui/", "sxmj/cli.py", "sxmj/__main__.py")
+# Never captured: the command line (not used in the page).
+EXCLUDE = ("sxmj/cli.py", "sxmj/__main__.py")
+# A module importing one of these at import time is left out: `pyscript` exists only in the
+# page, and `js`/`pyodide` would import in Node and then hold Node's objects in the page.
+BROWSER_ONLY = frozenset({"js", "pyodide", "pyscript", "polyscript", "_pyscript"})
 # Standard modules PyScript's own start-up imports; captured so the browser need not.
 STDLIB = ("asyncio", "dataclasses", "html", "inspect", "json", "random")
 
@@ -56,12 +61,59 @@ def cyrb53(data: bytes) -> str:
     return format(((h2 & 0x1FFFFF) << 32) + h1, "x")
 
 
-def source_files(root: Path) -> list[str]:
-    return [m for m in package_modules(root) if not m.startswith(EXCLUDE)]
-
-
 def module_name(path: str) -> str:
     return path.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+
+
+def import_time_imports(source: str, name: str, is_package: bool) -> set[str]:
+    """Modules ``source`` imports when it is imported (not inside functions), absolute names."""
+    found: set[str] = set()
+    package = name if is_package else name.rpartition(".")[0]
+
+    class Visitor(ast.NodeVisitor):
+        def visit_FunctionDef(self, node):  # noqa: N802 (ast naming)
+            pass  # runs later, in the page
+
+        visit_AsyncFunctionDef = visit_Lambda = visit_FunctionDef  # noqa: N815
+
+        def visit_Import(self, node):  # noqa: N802
+            found.update(alias.name for alias in node.names)
+
+        def visit_ImportFrom(self, node):  # noqa: N802
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - node.level + 1]
+                parent = ".".join(base + ([node.module] if node.module else []))
+            else:
+                parent = node.module or ""
+            found.add(parent)
+            found.update(f"{parent}.{alias.name}" for alias in node.names)  # maybe submodules
+
+    Visitor().visit(ast.parse(source))
+    found.discard("__future__")
+    return found
+
+
+def source_files(root: Path) -> list[str]:
+    """The sxmj modules the snapshot imports: all but EXCLUDE and the browser-only ones."""
+    modules = {
+        module_name(rel): rel for rel in package_modules(root) if not rel.startswith(EXCLUDE)
+    }
+    imports = {
+        name: import_time_imports(
+            (root / rel).read_text(encoding="utf-8"), name, rel.endswith("__init__.py")
+        )
+        for name, rel in modules.items()
+    }
+    unsafe = {n for n, deps in imports.items() if {d.split(".")[0] for d in deps} & BROWSER_ONLY}
+    changed = True
+    while changed:  # importing a module that imports an unsafe one is unsafe too
+        changed = False
+        for name, deps in imports.items():
+            if name not in unsafe and deps & unsafe:
+                unsafe.add(name)
+                changed = True
+    return sorted(rel for name, rel in modules.items() if name not in unsafe)
 
 
 def pyodide_dir(root: Path) -> Path:
@@ -109,7 +161,9 @@ def build(root: Path, out: Path, level: int = 9, force: bool = False) -> dict:
     files = source_files(root)
     job = {
         "pyodide": str(pyodide_dir(root)),
-        "files": {rel: str(root / rel) for rel in files},
+        # every module is there to be imported (e.g. through a captured one); EXCLUDE are only
+        # never imported directly
+        "files": {rel: str(root / rel) for rel in package_modules(root)},
         "imports": [*STDLIB, *(module_name(rel) for rel in files)],
         "out": str(out / (name + ".tmp")),
         "level": level,
@@ -121,6 +175,8 @@ def build(root: Path, out: Path, level: int = 9, force: bool = False) -> dict:
     if proc.returncode != 0:
         raise SystemExit(f"build_snapshot: node failed:\n{proc.stderr}{proc.stdout}")
     report = json.loads(proc.stdout.strip().splitlines()[-1])
+    for module, error in report["failed"].items():
+        print(f"snapshot: warning: {module} left out, it failed to import in Node: {error}")
     # the browser checks exactly the files whose code is inside the snapshot
     sources = {
         rel: {"size": len(data), "hash": cyrb53(data)}

@@ -91,6 +91,11 @@ class App:
     # ------------------------------------------------------------ drawing
 
     def render(self) -> None:
+        t0 = self.now()
+        self._render()
+        self.record("render", t0, self.now() - t0)
+
+    def _render(self) -> None:
         st = self.state()
         regions = view.render_all(st)
         for seat, (text, n) in self.bubbles.items():

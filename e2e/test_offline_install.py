@@ -116,6 +116,12 @@ def test_second_visit_plays_offline(browser, browser_context_args, own_site):
         urls = set(cached[f"sxmj-{build}"])
         missing = [f for f in sw_files() if url + f.removeprefix("./") not in urls]
         assert not missing, missing
+        # the page keeps the inflated snapshot there too, a few seconds after the start
+        raw = f"{url}static/vendor/snapshot/{page.evaluate('sxmjBoot.snapshot.file')}.raw"
+        deadline = time.monotonic() + 30
+        while raw not in page.evaluate(CACHES)[f"sxmj-{build}"]:
+            assert time.monotonic() < deadline, "the inflated snapshot was not kept"
+            page.wait_for_timeout(250)
         w.assert_clean()
 
         stop()  # the server is gone, and the browser is offline too
@@ -124,7 +130,8 @@ def test_second_visit_plays_offline(browser, browser_context_args, own_site):
         page.reload()
         wait_ready(page, w)
         w.assert_clean()
-        assert page.evaluate("() => window.sxmjBoot.snapshot.state") == "loaded"
+        snapshot = page.evaluate("() => window.sxmjBoot.snapshot")
+        assert snapshot["state"] == "loaded" and snapshot["cached"] is True, snapshot
         assert page.evaluate(CONTROLLED)
         # and it plays: a discard from the player's hand, when the table is there
         if page.locator(MY_DISCARD).count():

@@ -22,6 +22,11 @@ const FORMAT = 1;
 const RUNTIME = new URL("../vendor/pyodide/", import.meta.url).href;
 const SNAPSHOT = new URL("../vendor/snapshot/", import.meta.url);
 const SITE = new URL("../../", import.meta.url);
+// A built site (`make site`) keeps the inflated snapshot in its service worker's cache
+// "sxmj-<build>" (dropped with it by the next deploy): later visits skip the inflating.
+const BUILD = globalThis.document?.querySelector('meta[name="sxmj-build"]')?.content || "dev";
+const CACHE = BUILD !== "dev" && globalThis.caches ? `sxmj-${BUILD}` : null;
+const KEEP_AFTER_MS = 3000;  // the 31 MB write waits until the game is up
 
 const boot = globalThis.sxmjBoot || {};
 const started = performance.now();
@@ -101,6 +106,47 @@ async function inflate(response, size) {
   return new Uint8Array(raw);
 }
 
+/** The inflated snapshot from an earlier visit of this build, or null. */
+async function cachedRaw(key, size) {
+  if (!CACHE) return null;
+  try {
+    const hit = await (await caches.open(CACHE)).match(key);
+    const raw = hit && await hit.arrayBuffer();
+    return raw && raw.byteLength === size ? new Uint8Array(raw) : null;
+  } catch {
+    return null;  // no cache here (e.g. a private window): inflate
+  }
+}
+
+function keepRaw(key, bytes) {
+  if (!CACHE) return;
+  setTimeout(async () => {
+    try {
+      // only into the worker's cache (it makes it when installing), never re-making one
+      // that a newer deploy's worker has just deleted
+      if (await caches.has(CACHE)) await (await caches.open(CACHE)).put(key, new Response(bytes));
+    } catch (err) {
+      console.warn(`sxmj: could not keep the inflated snapshot: ${err}`);
+    }
+  }, KEEP_AFTER_MS);
+}
+
+async function download(manifest) {
+  const url = new URL(manifest.snapshot, SNAPSHOT);
+  const rawKey = new URL(`${manifest.snapshot}.raw`, SNAPSHOT);  // never fetched: a cache key
+  const response = get(url);  // also takes up the built index.html's preload
+  const raw = await cachedRaw(rawKey, manifest.raw);
+  if (raw) {
+    lap("cached");
+    response.then((r) => r.body && r.body.cancel()).catch(() => {});
+    report.cached = true;
+    return raw;
+  }
+  const bytes = await inflate(await response, manifest.raw);
+  keepRaw(rawKey, bytes);
+  return bytes;
+}
+
 /** `{bytes: Promise<Uint8Array>}`, or a Skip/Error when the snapshot must not or cannot be used. */
 async function snapshotBytes() {
   if (typeof DecompressionStream !== "function") throw new Skip("no DecompressionStream here");
@@ -114,7 +160,7 @@ async function snapshotBytes() {
   report.file = manifest.snapshot;
   if (typeof boot.need === "function") boot.need("snapshot");  // the progress bar waits for it
   // download and inflate beside the check (index.html of a built site preloads the file)
-  const bytes = get(new URL(manifest.snapshot, SNAPSHOT)).then((r) => inflate(r, manifest.raw));
+  const bytes = download(manifest);
   bytes.catch(() => {});  // a failure is handled in loadPyodide, never an unhandled rejection
   await checkSources(manifest.sources);
   lap("checked");

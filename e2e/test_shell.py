@@ -272,8 +272,9 @@ def test_python_error_shows_a_readable_error_with_retry(fresh, site_url, artifac
 def test_site_holds_only_what_the_game_needs():
     top = sorted(p.name for p in SITE.iterdir())
     assert top == [
-        ".nojekyll", "index.html", "main.py", "manifest.webmanifest", "pyscript.toml", "static",
-        "sw.js", "sxmj",
+        ".nojekyll", "calc.html", "calc_main.py", "embed.html", "embed_main.py", "examples",
+        "index.html", "learn.html", "learn_main.py", "main.py", "manifest.webmanifest",
+        "pyscript.toml", "static", "sw.js", "sxmj",
     ]
     assert {p.name for p in (SITE / "static").iterdir()} >= {
         "boot", "css", "icons", "tiles", "vendor"

@@ -33,6 +33,11 @@ from sync_pyscript_files import package_modules  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 TOP_FILES = ("index.html", "main.py", "pyscript.toml", "manifest.webmanifest", "sw.js")
+# the rules, calculator and embed pages and their entry scripts; examples/: an ordinary
+# article that embeds them (README "Embedding sxmj in your page")
+PAGES = ("learn.html", "calc.html", "embed.html", "learn_main.py", "calc_main.py",
+         "embed_main.py")
+PAGE_DIRS = ("examples",)
 VENDOR_NEEDS = (
     "vendor/pyodide/pyodide.mjs",
     "vendor/pyodide/pyodide.asm.wasm",
@@ -65,8 +70,10 @@ def build(root: Path, out: Path) -> int:
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
-    for name in TOP_FILES:
+    for name in TOP_FILES + PAGES:
         shutil.copy2(root / name, out / name)
+    for name in PAGE_DIRS:
+        shutil.copytree(root / name, out / name, ignore=SKIP)
     for module in modules:
         (out / module).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(root / module, out / module)
@@ -104,6 +111,10 @@ def stamp(out: Path) -> str:
         for name in ("manifest.json", snapshot)
     )
     index.write_text(html.replace(BUILD_META, stamped), "utf-8")
+    for page in sorted(out.glob("*.html")):  # the other pages boot the same runtime
+        text = page.read_text(encoding="utf-8")
+        if page.name != "index.html" and BUILD_META in text:
+            page.write_text(text.replace(BUILD_META, stamped), "utf-8")
     worker = out / "sw.js"
     code = worker.read_text(encoding="utf-8")
     for line in (SW_BUILD, SW_FILES):

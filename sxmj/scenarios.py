@@ -17,7 +17,7 @@ Format::
      "options": {}, "script": ["2 pass", "3 peng 3m"],
      "coach": [{"after": null, "zh": "…", "en": "…", "suggest": "0 discard 2z"},
                {"after": "0 discard 2z", "zh": "…", "en": "…"}],
-     "expect": {"winner": 0, "patterns": ["baotou"]}}
+     "expect": {"winner": 0, "patterns": ["baotou"]}}   # also "robbed", "payments"
 
 ``after`` is the last action applied (``null`` = the start); ``suggest``
 is the move the coach recommends (shown as a hint, never forced).
@@ -242,6 +242,63 @@ BUILTIN: dict[str, dict] = {s["name"]: s for s in [
               ("2 discard 5p", "对家打出 5p，你有一对，却不能碰：飘的一轮。",
                "5p comes out and you hold a pair — but you can't peng: it's the 飘 round.")],
        expect={}),
+    _s("dadiao", {"zh": "大吊", "en": "Da Diao — one tile standing"},
+       {"zh": "碰出四组牌，只留一张；留的是财神，摸什么都胡：大吊爆头，2番。",
+        "en": "Claim four sets and keep one tile standing; when it is a 财神, any draw wins: "
+              "大吊爆头, 2 番."},
+       0, "8s", ["9s22m55m33p77p1z2z3z4z8p", "2m7p", "5m", "3p"],
+       draws="7s8s1s7s2s3s8s4s5s6s6s",
+       script=["1 discard 2m", "1 discard 7p", "2 discard 5m", "3 discard 3p"],
+       coach=[(None, "你是庄家，手里四个对子和一张财神 9s。先打掉 8p。",
+               "You are the dealer with four pairs and a 财神 (9s). Throw the 8p first.",
+               "0 discard 8p"),
+              ("1 discard 2m", "下家打出 2m：碰！每碰一次，手里就少三张。",
+               "Your right neighbour throws 2m: peng it! Each claim takes three tiles out of "
+               "your hand.", "0 peng 2m"),
+              ("0 peng 2m", "打掉东风。财神一直留着。", "Throw the East Wind. Keep the 财神.",
+               "0 discard 1z"),
+              ("1 discard 7p", "又是下家：碰 7p。", "Your right neighbour again: peng 7p.",
+               "0 peng 7p"),
+              ("0 peng 7p", "打掉南风。", "Throw the South Wind.", "0 discard 2z"),
+              ("2 discard 5m", "对家打出 5m：碰。", "Across throws 5m: peng.", "0 peng 5m"),
+              ("0 peng 5m", "打掉西风。", "Throw the West Wind.", "0 discard 3z"),
+              ("3 discard 3p", "上家打出 3p：碰第四组。", "Your left neighbour throws 3p: peng "
+               "your fourth set.", "0 peng 3p"),
+              ("0 peng 3p", "打掉北风，只留财神一张：大吊。财神单吊，下一张摸什么都胡——大吊爆头。",
+               "Throw the North Wind and keep only the 财神 standing: 大吊. A standing 财神 "
+               "pairs with any draw — 大吊爆头.", "0 discard 4z"),
+              ("0 discard 4z", "大吊爆头听牌：任何一张都能胡。",
+               "大吊爆头-ready: any tile wins."),
+              ("3 discard 6s", "摸到 6s，和财神成将：大吊爆头，2番！",
+               "6s pairs with the 财神: 大吊爆头, 2 番!", "0 hu")],
+       expect={"winner": 0, "patterns": ["baotou", "dadiao"]}),
+    _s("chengbao", {"zh": "承包", "en": "Cheng Bao — the contract (吃三包五)"},
+       {"zh": "吃碰同一家的牌三次，就和他承包：你胡了，他一家付三份。",
+        "en": "Claim the same player's discards three times and you are in contract: when you "
+              "win, that player pays three shares."},
+       0, "8s", ["9s456m12p77s78m1z2z3z4z", "", "", "3p7s9m"],
+       draws="1s2s9p3s4s8p1s2s9p3s4s5s5p",
+       script=["3 discard 3p", "3 discard 7s", "3 discard 9m"],
+       coach=[(None, "你是庄家。打掉北风，等上家喂牌。",
+               "You are the dealer. Throw the North Wind and wait for your left neighbour's "
+               "tiles.", "0 discard 4z"),
+              ("3 discard 3p", "上家打出 3p：吃 123p（第一次）。",
+               "Your left neighbour throws 3p: chi 123p (claim one).", "0 chi 123p"),
+              ("0 chi 123p", "打掉东风。", "Throw the East Wind.", "0 discard 1z"),
+              ("3 discard 7s", "上家又打出 7s：碰（第二次）。",
+               "Your left neighbour throws 7s: peng (claim two).", "0 peng 7s"),
+              ("0 peng 7s", "打掉南风。", "Throw the South Wind.", "0 discard 2z"),
+              ("3 discard 9m", "上家打出 9m：吃 789m。第三次吃碰同一家——承包（吃三包五）：你胡了，"
+                               "上家一家付三份；他胡了，你付五份。",
+               "Your left neighbour throws 9m: chi 789m. A third claim from the same player is "
+               "承包 (吃三包五): if you win, they pay three shares; if they win, you pay five.",
+               "0 chi 789m"),
+              ("0 chi 789m", "打掉西风。财神和 456m：暴头听牌。",
+               "Throw the West Wind. The 财神 beside 456m: 暴头-ready.", "0 discard 3z"),
+              ("3 discard 5s", "摸到 5p：暴头胡！上家承包，一家付三份。",
+               "5p: win by 暴头! Your left neighbour is in contract and pays three shares.",
+               "0 hu")],
+       expect={"winner": 0, "patterns": ["baotou"], "payments": [60, -12, -12, -36]}),
 ]}
 
 

@@ -42,6 +42,8 @@ def test_following_the_coach_reaches_the_goal(name: str) -> None:
     assert r.patterns == scenario.expect["patterns"]
     if "robbed" in scenario.expect:
         assert r.robbed == scenario.expect["robbed"]
+    if "payments" in scenario.expect:
+        assert r.payments == scenario.expect["payments"]
     suggested = [c.suggest for c in scenario.coach if c.suggest]
     assert coached == suggested  # every hint was offered at its moment, in order
 
@@ -64,6 +66,37 @@ def test_piao_round_blocks_the_pair_holder() -> None:
             blocked_seen = True
     assert blocked_seen
     assert scenario.coaching(g) is not None
+
+
+def test_dadiao_stands_one_caishen_beside_four_claimed_sets() -> None:
+    scenario = builtin("dadiao")
+    match, coached = play_as_coached(scenario)
+    g = match.game
+    r = g.result
+    assert [m.kind for m in g.melds[0]] == ["peng"] * 4
+    assert len(r.evaluation.groups) == 1  # the pair: the drawn tile and the standing 财神
+    assert r.evaluation.pattern_fan == {"baotou": 1, "dadiao": 1} and r.evaluation.fan == 2
+    # the claims came from three different players: no contract
+    assert max(g.claims[0]) < 3 and r.reasons == ["winner", "share", "share", "share"]
+    assert coached[-1] == "0 hu"
+
+
+def test_chengbao_the_fed_player_pays_three_shares() -> None:
+    scenario = builtin("chengbao")
+    match, _ = play_as_coached(scenario)
+    g = match.game
+    r = g.result
+    assert g.claims[0] == [0, 0, 0, 3]  # seat 0 claimed seat 3's discards three times
+    assert r.reasons == ["winner", "share", "share", "contract3"]
+    share = r.evaluation.share
+    assert r.payments == [5 * share, -share, -share, -3 * share] == scenario.expect["payments"]
+    assert sum(r.payments) == 0
+
+
+def test_chengbao_coach_names_the_contract_at_the_third_claim() -> None:
+    scenario = builtin("chengbao")
+    third = next(c for c in scenario.coach if c.suggest == "0 chi 789m")
+    assert "承包" in third.zh and "承包" in third.en and "three shares" in third.en
 
 
 @pytest.mark.parametrize(("data", "message"), [

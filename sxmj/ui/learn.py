@@ -1,0 +1,50 @@
+"""learn.html: the rules in 中文 and English with live examples (``learn_main.py``).
+
+The prose is static HTML (painted before Python boots, both languages, one shown by
+``html[data-lang]``). Python fills the live regions — each example and table of
+:mod:`sxmj.ui.lessons` — in the page's language, and again when the language switch is
+used. Ready marker: ``body[data-sxmj-ready="1"]`` once everything is computed.
+"""
+
+from __future__ import annotations
+
+from . import lessons
+from .page import Page, lang_click
+
+
+class Learn:
+    def __init__(self, page: Page):
+        self.page = page
+
+    def render(self) -> None:
+        page = self.page
+        done = lessons.render(page.lang)
+        for element_id, html in done.regions.items():
+            page.fill(element_id, html)
+        for slot in page.document.querySelectorAll("[data-example]"):
+            ex = slot.getAttribute("data-example")
+            html = done.examples.get(ex)
+            if html is None:
+                page.report(f"learn.html asks for an unknown example {ex!r}")
+                continue
+            if page.cache.get("ex:" + ex) != html:
+                slot.innerHTML = html
+                page.cache["ex:" + ex] = html
+
+    def on_click(self, event) -> None:
+        lang_click(self.page, event, self.render)
+
+
+def start() -> None:
+    from pyscript import document, window  # only exists in the browser
+
+    page = Page(document, window)
+    page.set_lang(page.lang)
+    learn = Learn(page)
+    learn.render()
+    page.listen(document, "click", learn.on_click)
+    _PAGES.append(learn)
+    page.ready()
+
+
+_PAGES: list = []  # keeps the page and its event proxies alive

@@ -343,3 +343,31 @@ def test_query_round_trips():
     p = Params(seed=5, seed_given=True, lang="en", speed="fast", level="hard")
     assert parse_params(p.query()) == p
     assert Params(seed=5).query() == "?seed=5"
+
+
+def test_only_what_just_arrived_animates():
+    match = Match(seed=1)
+    seen = set()
+    bots = [Bot("normal", s) for s in range(4)]
+    while not match.game.over and len(seen) < 3:
+        game = match.game
+        seat = game.to_move()[0]
+        events = match.apply(bots[seat].choose(game.observation(seat),
+                                               game.legal_actions(seat)).action)
+        fresh = view.fresh_events(events)
+        st = view.TableState.of(match, lang="zh", fresh=fresh)
+        for kind, seats in fresh.items():
+            for s in seats:
+                if s == 0 and kind == "draw":
+                    continue  # the player's own draw is shown apart in the hand instead
+                html = view.opponent_html(s, st) if s else view.render_all(st)["me-plate"] + \
+                    view.render_all(st)["me-melds"]
+                if kind == "draw" and st.obs["hand_counts"][s] == 0:
+                    continue
+                marker = {"meld": 'class="meld is-new"', "draw": 'class="back is-new"',
+                          "flower": " is-new\"><img"}[kind]
+                assert html.count(marker) == 1, (kind, s)
+                seen.add(kind)
+        plain = view.TableState.of(match, lang="zh")
+        assert all("is-new" not in html for html in view.render_all(plain).values())
+    assert seen >= {"draw"}

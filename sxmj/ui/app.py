@@ -60,6 +60,7 @@ class App:
         self.task: asyncio.Future | None = None
         self.gen = 0
         self.serial = 0
+        self.fresh: dict[str, set[int]] = {}
         self.log: list[str] = []
         self.stats = window.sxmjStats
         self.start_match(params.seed)
@@ -86,7 +87,7 @@ class App:
         return view.TableState.of(
             self.match, lang=self.params.lang, speed=self.params.speed,
             level=self.params.level, thinking=self.thinking, confirm_piao=self.confirm_piao,
-            dismissed=self.dismissed, link=self.params.query())
+            dismissed=self.dismissed, link=self.params.query(), fresh=self.fresh)
 
     # ------------------------------------------------------------ drawing
 
@@ -97,6 +98,7 @@ class App:
 
     def _render(self) -> None:
         st = self.state()
+        self.fresh = {}  # what just arrived animates in this drawing only
         regions = view.render_all(st)
         for seat, (text, n) in self.bubbles.items():
             regions[f"callout-{seat}"] = view.callout_html(seat, text, n)
@@ -117,6 +119,7 @@ class App:
             self.document.body.dataset.sxmjWaiting = waiting
 
     def note(self, events: list[dict]) -> None:
+        self.fresh = view.fresh_events(events)
         bubbles, lines = view.event_notes(events, self.params.lang)
         for seat, text in bubbles.items():
             self.serial += 1

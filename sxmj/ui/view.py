@@ -73,6 +73,11 @@ class TableState:
     dismissed: bool = False  # own-turn offers (胡/杠) put away with 过
     result: ResultInfo | None = None
     link: str = ""
+    fresh: dict[str, set[int]] = field(default_factory=dict)  # "meld"/"flower"/"draw": seats
+    # that just got one, so the newest of each animates once (see fresh_events)
+
+    def is_fresh(self, what: str, seat: int) -> bool:
+        return seat in self.fresh.get(what, ())
 
     @staticmethod
     def of(match, lang: str = "zh", **kw) -> TableState:
@@ -185,7 +190,10 @@ def melds_html(seat: int, st: TableState) -> str:
     melds = st.obs["melds"][seat]
     if not melds:
         return ""
-    inner = "".join(meld_html(m, seat, st) for m in melds)
+    inner = [meld_html(m, seat, st) for m in melds]
+    if st.is_fresh("meld", seat):
+        inner[-1] = inner[-1].replace('class="meld"', 'class="meld is-new"', 1)
+    inner = "".join(inner)
     label = st.tr("melds_label", name=st.name(seat))
     return f'<div class="strip melds" aria-label="{esc(label)}">{inner}</div>'
 
@@ -194,7 +202,9 @@ def flowers_html(seat: int, st: TableState) -> str:
     flowers = st.obs["flowers"][seat]
     if not flowers:
         return ""
-    inner = "".join(tile_html(t, st, ANGLE[seat]) for t in flowers)
+    new = st.is_fresh("flower", seat)
+    inner = "".join(tile_html(t, st, ANGLE[seat], cls="is-new" if new and i == len(flowers) - 1
+                              else "") for i, t in enumerate(flowers))
     label = st.tr("flowers_label", name=st.name(seat), n=len(flowers))
     return f'<div class="strip flowers" aria-label="{esc(label)}">{inner}</div>'
 
@@ -250,6 +260,8 @@ def opponent_html(seat: int, st: TableState) -> str:
     """An opponent's corner: plate, concealed tiles as backs with their count, melds, flowers."""
     n = st.obs["hand_counts"][seat]
     backs = '<i class="back"></i>' * n
+    if n and st.is_fresh("draw", seat):
+        backs = '<i class="back"></i>' * (n - 1) + '<i class="back is-new"></i>'
     label = st.tr("hand_label", name=st.name(seat), n=n)
     hand = (f'<div class="strip hand hand--backs" role="img" aria-label="{esc(label)}">'
             f'{backs}<span class="count" aria-hidden="true">{n}</span></div>')
@@ -747,6 +759,19 @@ def render_all(st: TableState) -> dict[str, str]:
     for seat in range(4):
         out[f"river-{POS[seat]}"] = river_html(seat, st)
     return out
+
+
+def fresh_events(events: list[dict]) -> dict[str, set[int]]:
+    """Which seats got a new meld, flower or drawn tile in these events."""
+    fresh: dict[str, set[int]] = {"meld": set(), "flower": set(), "draw": set()}
+    for e in events:
+        if e["type"] in ("claim", "kong"):
+            fresh["meld"].add(e["seat"])
+        elif e["type"] == "flower":
+            fresh["flower"].add(e["seat"])
+        elif e["type"] == "draw":
+            fresh["draw"].add(e["seat"])
+    return fresh
 
 
 def callout_html(seat: int, text: str, serial: int) -> str:

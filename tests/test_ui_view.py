@@ -211,6 +211,7 @@ def test_own_turn_offers_kongs_and_hu_with_pass():
     assert bs[-1].engine is None  # 过 on one's own turn only puts the offers away
     st.dismissed = True
     assert view.buttons(st) == []
+    assert 'data-ui="offers"' in view.actions_html(st)  # and they can come back
 
 
 def test_piao_confirmation_offers_hu_piao_and_cancel():

@@ -117,6 +117,10 @@ class App:
         if waiting != self.waiting:
             self.waiting = waiting
             self.document.body.dataset.sxmjWaiting = waiting
+            if waiting == "result":  # keyboard users land on "next hand"
+                button = self.document.querySelector('[data-action="next-hand"]')
+                if not _is_none(button):
+                    button.focus(self.to_js({"preventScroll": True}))
 
     def note(self, events: list[dict]) -> None:
         self.fresh = view.fresh_events(events)
@@ -306,6 +310,10 @@ class App:
                 return
             if ui == "level":
                 self.cycle_level()
+                return
+            if ui == "offers":
+                self.dismissed = False
+                self.render()
                 return
             if ui == "new-match":
                 self.restart()

@@ -106,6 +106,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "key_hint": ("快捷键 {key}", "Shortcut {key}"),
     "actions_label": ("操作", "Actions"),
     "or_discard": ("或直接打一张牌", "or just discard a tile"),
+    "show_offers": ("↩ 胡 / 杠", "↩ 胡 / 杠 options"),
     "piao_prompt": ("你现在可以胡牌。打出财神（飘）就放弃这次胡牌；"
                     "之后暴头自摸每飘一次多一番，但别人先胡你要包三家。",
                     "You can win now. Throwing the 财神 (飘) passes up this win: a later 暴头 "

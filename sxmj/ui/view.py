@@ -453,6 +453,13 @@ def status_text(st: TableState) -> str:
     return st.tr("status_waiting")
 
 
+def put_away_offers(st: TableState) -> bool:
+    """True when the player put the 胡/杠 offers of this turn away and may want them back."""
+    if not st.dismissed or st.result is not None:
+        return False
+    return any(a.kind in ("hu", "angang", "jiagang") for a in st.legal)
+
+
 def actions_html(st: TableState) -> str:
     bs = buttons(st)
     mine = active_seat(st) == 0
@@ -464,6 +471,9 @@ def actions_html(st: TableState) -> str:
         out.append('<div class="acts">' + "".join(button_html(b, st) for b in bs) + "</div>")
         if st.obs["phase"] == "turn" and not st.confirm_piao:
             out.append(f'<p class="acts__hint">{esc(st.tr("or_discard"))}</p>')
+    elif put_away_offers(st):
+        out.append(f'<button type="button" class="chip chip--offers" data-ui="offers">'
+                   f'{esc(st.tr("show_offers"))}</button>')
     return "".join(out)
 
 

@@ -60,6 +60,7 @@ class App:
         self.task: asyncio.Future | None = None
         self.gen = 0
         self.serial = 0
+        self.recorded = 0
         self.fresh: dict[str, set[int]] = {}
         self.log: list[str] = []
         self.stats = window.sxmjStats
@@ -197,6 +198,12 @@ class App:
                 self.stats.botThinks.push(round(first, 2))
                 self.stats.botDraws.push(round(second, 2))
             self.stats.tasks.push(self.to_js([what, round(start), round(first + second, 1)]))
+            self.recorded += 1
+            if self.recorded % 1000 == 0:  # keep the last few thousand entries only
+                for name in ("tasks", "botMoves", "botThinks", "botDraws"):
+                    series = getattr(self.stats, name)
+                    if series.length > 4000:
+                        series.splice(0, series.length - 3000)
         except Exception:  # noqa: BLE001 - the stats object is optional
             pass
 

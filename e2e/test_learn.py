@@ -70,9 +70,10 @@ def test_examples_draw_the_tiles_and_mark_the_caishen(learn):
     assert baotou.locator("[data-testid='calc-result']").get_attribute("data-share") == "12"
     text = baotou.inner_text()
     assert "暴头" in text and "每家 = 2^1 × (5 + 1) = 2 × 6 = 12" in text
+    page.evaluate(IMAGES_LOADED)
     broken = page.evaluate(
         "[...document.querySelectorAll('.ex img, #tiles-gallery img')]"
-        ".filter(i => !i.complete || i.naturalWidth === 0).map(i => i.src)")
+        ".filter(i => i.naturalWidth === 0).map(i => i.src)")
     assert broken == []
 
 

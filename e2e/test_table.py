@@ -367,3 +367,59 @@ def _summary(values: list[float]) -> dict:
     n = len(values)
     return {"n": n, "median": values[n // 2], "p95": values[min(n - 1, int(n * 0.95))],
             "max": values[-1]}
+
+
+# ---------- a guided player wins, and the page agrees with the engine move by move ----------
+
+
+def test_guided_player_wins_and_the_page_matches_the_engine(fresh, site_url, artifacts):
+    """A CPython mirror of the match: the page's bots (same seeds) must move as the mirror's
+    do, and the player clicks what a bot would advise, until the player has won by 胡."""
+    from sxmj.bots import Bot
+    from sxmj.tiles import format_tiles
+
+    seed = 31
+    page, w = open_table(fresh, site_url, f"?seed={seed}&speed=fast&lang=en")
+    mirror = Match(seed=seed)
+    bots = [Bot("hard", 7)] + [Bot("normal", seed * 4 + s) for s in (1, 2, 3)]
+    log = []
+    for hand in range(1, 17):
+        while True:
+            game = mirror.game
+            while not game.over and any(s != 0 for s in game.to_move()):
+                s = next(s for s in game.to_move() if s != 0)
+                mirror.apply(bots[s].choose(game.observation(s), game.legal_actions(s)).action)
+            wait_for_player(page, w)
+            if game.over:
+                break
+            assert sorted(hand_codes(page)) == sorted(code(t) for t in game.observation(0)["hand"])
+            action = bots[0].choose(game.observation(0), game.legal_actions(0)).action
+            if action.kind == "discard":
+                page.locator(f'{HAND}[data-tile="{code(action.tile)}"]:not([disabled])').first.click()
+                if page.locator('#actions button[data-action="piao"]').count():
+                    page.click('#actions button[data-action="piao"]')  # 飘, confirmed
+            else:
+                name = {"angang": "gang", "jiagang": "gang", "minggang": "gang"}.get(
+                    action.kind, action.kind)
+                selector = f'#actions button[data-action="{name}"]'
+                if action.kind == "chi":
+                    selector += f'[data-tiles="{format_tiles(action.tiles)}"]'
+                elif name == "gang":
+                    selector += f'[data-tiles="{format_tiles([action.tile] * 4)}"]'
+                page.click(selector)
+            mirror.apply(action)
+        page.wait_for_selector(RESULT, timeout=10000)
+        result = mirror.game.result
+        assert page.get_attribute(RESULT, "data-result") == ("win" if result.winner is not None
+                                                            else "draw")
+        assert scores(page) == mirror.scores
+        log.append({"hand": hand, "winner": result.winner, "scores": list(mirror.scores)})
+        if result.winner == 0:
+            assert "You win" in page.inner_text(RESULT)
+            page.screenshot(path=artifacts / "table-you-win-1280x800.png")
+            break
+        page.click(f'{RESULT} button[data-action="next-hand"]')
+        mirror.next_hand()
+    (artifacts / "table-guided.json").write_text(json.dumps(log, indent=1) + "\n")
+    assert log[-1]["winner"] == 0, f"the guided player never won: {log}"
+    w.assert_clean()

@@ -54,13 +54,17 @@ class Match:
                 self.scores[s] += result.payments[s]
         return events
 
+    def next_dealer(self) -> int:
+        """Who deals the next hand: the dealer again after a dealer win or 臭庄
+        (连庄), else the winner. Only meaningful once the current hand is over."""
+        winner = self.results[-1].winner if self.game.over and self.results else None
+        return self.dealer if winner is None else winner
+
     def next_hand(self) -> Game:
         """Start the next hand (the current one must be over)."""
         if not self.game.over:
             raise ValueError("the current hand is still being played")
-        winner = self.results[-1].winner
-        if winner is not None and winner != self.dealer:
-            self.dealer = winner
+        self.dealer = self.next_dealer()
         self.hand_no += 1
         self.game = self._new_game()
         return self.game

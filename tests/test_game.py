@@ -238,8 +238,9 @@ def test_dealer_rotation_and_zero_sum_scores_across_a_match() -> None:
         dealer = m.dealer
         r = play_match_hand(m, bots)
         assert sum(m.scores) == 0
-        m.next_hand()
         expected = dealer if r.winner in (None, dealer) else r.winner
+        assert m.next_dealer() == expected
+        m.next_hand()
         assert m.dealer == expected
 
 

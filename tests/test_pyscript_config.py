@@ -44,9 +44,12 @@ def test_files_table_is_exactly_what_sync_writes():
 
 
 def test_interpreter_is_the_vendored_local_copy(config):
+    """The interpreter is the snapshot wrapper, which loads the vendored runtime."""
     interpreter = config["interpreter"]
-    assert interpreter == "./static/vendor/pyodide/pyodide.mjs"
-    assert Path(interpreter).name in build_vendor.PYODIDE_FILES
+    assert interpreter == "./static/boot/pyodide-snapshot.mjs"
+    wrapper = (ROOT / interpreter).read_text()
+    assert 'from "../vendor/pyodide/pyodide.mjs"' in wrapper
+    assert "pyodide.mjs" in build_vendor.PYODIDE_FILES
     # the npm package has no wheels: a package list would be fetched from a CDN
     assert "packages" not in config
 

@@ -1,7 +1,8 @@
 """URL parameters of the page (part of the testing contract, see README).
 
 ``?seed=N`` deals a reproducible match, ``?lang=zh|en`` (default zh),
-``?speed=slow|normal|fast`` (fast: bots move at once), ``?bots=easy|normal|hard``.
+``?speed=slow|normal|fast`` (fast: bots move at once), ``?bots=easy|normal|hard`` (all three
+bots) or ``?bots=easy,normal,hard`` (seats 1, 2, 3).
 
 >>> p = parse_params("?seed=42&lang=en&speed=fast")
 >>> p.seed, p.seed_given, p.lang, p.speed, p.level
@@ -40,7 +41,25 @@ class Params:
             items.append(("speed", p.speed))
         if p.level != "normal":
             items.append(("bots", p.level))
-        return "?" + urlencode(items)
+        return "?" + urlencode(items, safe=",")
+
+    @property
+    def levels(self) -> tuple[str, str, str]:
+        """The level of seats 1, 2 and 3."""
+        parts = self.level.split(",")
+        return (parts[0], parts[1], parts[2]) if len(parts) == 3 else (self.level,) * 3
+
+
+def level_param(levels: tuple[str, str, str] | list[str]) -> str:
+    """The ``bots`` value for three seats' levels: one level when they agree."""
+    return levels[0] if len(set(levels)) == 1 else ",".join(levels)
+
+
+def _level(text: str) -> str:
+    parts = text.split(",")
+    if text in LEVELS or (len(parts) == 3 and all(p in LEVELS for p in parts)):
+        return level_param(parts) if len(parts) == 3 else text
+    return "normal"
 
 
 def parse_params(search: str, fallback_seed: int = 0) -> Params:
@@ -62,5 +81,5 @@ def parse_params(search: str, fallback_seed: int = 0) -> Params:
         seed_given=seed_given,
         lang=lang if lang in LANGS else "zh",
         speed=speed if speed in SPEEDS else "normal",
-        level=level if level in LEVELS else "normal",
+        level=_level(level),
     )

@@ -24,6 +24,7 @@ from html import escape
 from ..game import Action
 from ..scoring import FLOWER_ITEMS, PATTERNS, PATTERNS_ZH_EXPLAIN, PAY_REASONS, Evaluation
 from ..tiles import code, format_tiles
+from .assist import Ghost, tile_why
 from .i18n import seat_name, tile_label, tr, wind_char, wind_name
 
 POS = {0: "bottom", 1: "right", 2: "top", 3: "left"}
@@ -75,6 +76,13 @@ class TableState:
     link: str = ""
     fresh: dict[str, set[int]] = field(default_factory=dict)  # "meld"/"flower"/"draw": seats
     # that just got one, so the newest of each animates once (see fresh_events)
+    suggest: Action | None = None  # the assist's or the coach's suggestion (highlighted)
+    pick: int | None = None  # the tile chosen with ←/→ (index in the hand as drawn)
+    ghosts: list[Ghost] = field(default_factory=list)  # disallowed actions, explained
+    viewer: bool = False  # a replay: nothing to click on the table
+    menu_extra: str = ""  # chips added to the menu (rules, profile, settings, help)
+    result_top: str = ""  # markup above the result (the scenario's outcome)
+    again_label: str = ""  # the next-hand button's label when it restarts (scenario mode)
 
     def is_fresh(self, what: str, seat: int) -> bool:
         return seat in self.fresh.get(what, ())
@@ -290,17 +298,31 @@ def drawn_tile(st: TableState) -> int | None:
     return obs["last_tile"]
 
 
+def hand_order(st: TableState) -> list[int]:
+    """The player's concealed tiles as drawn: 财神 far left, the drawn tile apart at the right."""
+    hand = list(st.obs["hand"])
+    drawn = drawn_tile(st)
+    if drawn is not None and drawn != st.caishen:
+        hand.remove(drawn)
+        hand.append(drawn)
+    return hand
+
+
 def hand_html(st: TableState) -> str:
-    """The player's concealed tiles, face up, 财神 far left; only legal discards enabled."""
+    """The player's concealed tiles, face up, 财神 far left; only legal discards enabled.
+
+    A disabled tile says why (``data-why``: a tooltip on hover, a note on tap, and its
+    ``aria-description``); the suggested discard carries ``data-suggested``, the tile
+    chosen with ←/→ ``is-picked``."""
     obs = st.obs
-    hand = list(obs["hand"])
+    hand = hand_order(st)
     legal = {a.tile for a in st.legal if a.kind == "discard"}
     my_turn = obs["phase"] == "turn" and obs["turn"] == 0 and st.result is None
     drawn = drawn_tile(st)
     apart = drawn is not None and drawn != st.caishen
-    if apart:
-        hand.remove(drawn)
-        hand.append(drawn)
+    suggested = st.suggest.tile if st.suggest is not None and st.suggest.kind == "discard" \
+        else None
+    last_suggested = max((i for i, t in enumerate(hand) if t == suggested), default=None)
     out = []
     marked = False
     for i, t in enumerate(hand):
@@ -315,14 +337,17 @@ def hand_html(st: TableState) -> str:
         name = tile_label(t, st.lang)
         if t == st.caishen:
             name += f" ({st.tr('caishen')})"
-        if t in legal and st.result is None:
+        if t in legal and st.result is None and not st.viewer:
             attrs = f' data-tile="{code(t)}" aria-label="{esc(st.tr("discard_tile", tile=name))}"'
+            if i == last_suggested:
+                attrs += ' data-suggested="true"'
+            if st.pick == i:
+                cls.append("is-picked")
         else:
-            why = st.tr("flower_in_hand") if t >= 31 and my_turn else st.tr("not_your_turn")
-            if my_turn and t < 31:
-                why = name
-            attrs = (f' data-tile="{code(t)}" aria-label="{esc(name)}" title="{esc(why)}"'
-                     f" disabled")
+            why = "" if st.viewer else tile_why(obs, st.legal, t, st.lang)
+            attrs = f' data-tile="{code(t)}" aria-label="{esc(name)}" disabled'
+            if why:
+                attrs += f' data-why="{esc(why)}" aria-description="{esc(why)}"'
             if my_turn:
                 cls.append("is-illegal")
         out.append(tile_html(t, st, cls=" ".join(cls), tag="button",
@@ -411,6 +436,9 @@ def button_html(b: Button, st: TableState) -> str:
         attrs += f' data-tiles="{esc(b.data_tiles)}"'
     if b.engine is not None and b.action == "gang":
         attrs += f' data-kind="{esc(b.engine.kind)}"'
+    if b.engine is not None and b.engine == st.suggest:
+        cls += " is-suggested"
+        attrs += ' data-suggested="true"'
     key_label = st.tr("key_hint", key=b.key)
     tiles = ""
     if b.tiles:
@@ -422,6 +450,21 @@ def button_html(b: Button, st: TableState) -> str:
     return (f'<button type="button" class="{cls}"{attrs} aria-keyshortcuts="{esc(b.key)}">'
             f'<span class="act__label">{esc(b.label)}</span>{tiles}'
             f'<kbd title="{esc(key_label)}">{esc(b.key)}</kbd></button>')
+
+
+GHOST_KEYS = {"hu": "H", "chi": "C", "peng": "P", "gang": "G"}
+
+
+def ghost_html(g: Ghost, st: TableState) -> str:
+    """A disallowed action as a button that explains itself (hover, focus, tap or its key);
+    ``aria-disabled`` (not ``disabled``) so that it can still be tapped and focused, and no
+    ``data-action``: it is never one of the player's choices."""
+    key = GHOST_KEYS.get(g.action, "")
+    return (f'<button type="button" class="act act--off" aria-disabled="true" '
+            f'data-why-action="{esc(g.action)}" data-why="{esc(g.why)}" '
+            f'aria-description="{esc(g.why)}" data-key="{esc(key.lower())}">'
+            f'<span class="act__label">{esc(g.label)}</span>'
+            f'<span class="act__why" aria-hidden="true">?</span></button>')
 
 
 def status_text(st: TableState) -> str:
@@ -467,9 +510,11 @@ def actions_html(st: TableState) -> str:
     if st.confirm_piao:
         status_cls += " status--ask"
     out = [f'<p class="{status_cls}" id="status" role="status">{esc(status_text(st))}</p>']
-    if bs:
-        out.append('<div class="acts">' + "".join(button_html(b, st) for b in bs) + "</div>")
-        if st.obs["phase"] == "turn" and not st.confirm_piao:
+    ghosts = "" if st.confirm_piao else "".join(ghost_html(g, st) for g in st.ghosts)
+    if bs or ghosts:
+        out.append('<div class="acts">' + "".join(button_html(b, st) for b in bs) + ghosts +
+                   "</div>")
+        if bs and st.obs["phase"] == "turn" and not st.confirm_piao:
             out.append(f'<p class="acts__hint">{esc(st.tr("or_discard"))}</p>')
     elif put_away_offers(st):
         out.append(f'<button type="button" class="chip chip--offers" data-ui="offers">'
@@ -604,20 +649,23 @@ def result_html(st: TableState) -> str:
         body = _winning_hand_html(st) + _scoring_html(st, ev) if ev is not None else ""
         kind = "win"
     pay = _payments_html(st)
+    foot = ""
+    if not st.viewer:
+        foot = (
+            f'<footer class="result__foot">'
+            f'<button type="button" class="act act--primary act--next" data-action="next-hand" '
+            f'data-key="n" aria-keyshortcuts="N"><span class="act__label">'
+            f'{esc(st.again_label or st.tr("act_next_hand"))}</span><kbd>N</kbd></button>'
+            f'<button type="button" class="act act--ghost" data-ui="new-match">'
+            f'<span class="act__label">{esc(st.tr("act_new_match"))}</span></button>'
+            f"</footer>")
     return (
         f'<div class="result__card" data-testid="hand-result" data-result="{kind}" '
-        f'role="dialog" aria-labelledby="result-title">'
+        f'role="dialog" aria-labelledby="result-title">{st.result_top}'
         f'<header class="result__head"><p class="result__hand-no">'
         f'{esc(st.tr("hand_n_done", n=st.hand_no))}</p>'
         f'<h2 id="result-title">{esc(title)}</h2>{sub}</header>'
-        f"{body}{pay}"
-        f'<footer class="result__foot">'
-        f'<button type="button" class="act act--primary act--next" data-action="next-hand" '
-        f'data-key="n" aria-keyshortcuts="N"><span class="act__label">'
-        f'{esc(st.tr("act_next_hand"))}</span><kbd>N</kbd></button>'
-        f'<button type="button" class="act act--ghost" data-ui="new-match">'
-        f'<span class="act__label">{esc(st.tr("act_new_match"))}</span></button>'
-        f"</footer></div>")
+        f"{body}{pay}{foot}</div>")
 
 
 def _winning_hand_html(st: TableState) -> str:
@@ -695,12 +743,14 @@ def _scoring_html(st: TableState, ev: Evaluation) -> str:
            f'<span>{esc(st.tr("flowers_total", n=ev.flowers))}</span></h3>'
            f'<ul>{"".join(items)}</ul></section>')
     formula = (f'<p class="result__formula"><span>{esc(st.tr("formula_title"))}</span>'
+               f'<span class="formula__words">{esc(st.tr("formula_words"))}</span>'
                f"<code>{esc(ev.formula(lang))}</code></p>")
     return f'<div class="result__scoring">{fan}{hua}</div>{formula}'
 
 
 def _payments_html(st: TableState) -> str:
     r = st.result
+    share = r.evaluation.share if r.evaluation is not None and r.winner is not None else 0
     rows = []
     for seat in range(4):
         amount = r.payments[seat]
@@ -709,11 +759,17 @@ def _payments_html(st: TableState) -> str:
         text = (zh if st.lang == "zh" else en) or st.tr("reason_none")
         cls = "pos" if amount > 0 else "neg" if amount < 0 else "zero"
         win = " is-winner" if seat == r.winner else ""
+        shares = ""
+        if share and amount and abs(amount) % share == 0:
+            n = abs(amount) // share
+            shares = (f' <small class="pay__shares">'
+                      f'{esc(st.tr("pay_shares", n=n, s="" if n == 1 else "s"))} × {share}'
+                      f'</small>')
         rows.append(
             f'<tr class="pay__row{win}" data-pay-seat="{seat}">'
             f'<th scope="row"><b class="pay__wind">{wind_char(seat, st.dealer)}</b>'
             f"{esc(st.name(seat))}</th>"
-            f'<td class="pay__reason" data-reason="{esc(reason)}">{esc(text)}</td>'
+            f'<td class="pay__reason" data-reason="{esc(reason)}">{esc(text)}{shares}</td>'
             f'<td class="pay__amount pay__amount--{cls}">{_signed(amount)}</td>'
             f'<td class="pay__total">{_signed(r.scores[seat])}</td></tr>')
     return (f'<table class="pay"><caption>{esc(st.tr("payments"))}</caption>'
@@ -721,7 +777,21 @@ def _payments_html(st: TableState) -> str:
             f'<th scope="col">{esc(st.tr("col_reason"))}</th>'
             f'<th scope="col">{esc(st.tr("col_change"))}</th>'
             f'<th scope="col">{esc(st.tr("col_total"))}</th></tr></thead>'
-            f'<tbody>{"".join(rows)}</tbody></table>')
+            f'<tbody>{"".join(rows)}</tbody></table>{_pay_summary(st, share)}')
+
+
+def _pay_summary(st: TableState, share: int) -> str:
+    """Who receives what, in one sentence (the rows above say who pays and why)."""
+    r = st.result
+    if r.winner is None or not share:
+        return ""
+    total = r.payments[r.winner]
+    name = st.name(r.winner)
+    if all(r.reasons[s] == "share" for s in range(4) if s != r.winner):
+        text = st.tr("pay_summary_all", share=share, name=name, total=total)
+    else:
+        text = st.tr("pay_summary", name=name, total=total, n=total // share, share=share)
+    return f'<p class="pay__summary" data-testid="pay-summary">{esc(text)}</p>'
 
 
 # ------------------------------------------------------------------ menu
@@ -729,7 +799,7 @@ def _payments_html(st: TableState) -> str:
 
 def menu_html(st: TableState) -> str:
     speed = st.tr(f"speed_{st.speed}")
-    level = st.tr(f"level_{st.level}")
+    level = st.tr(f"level_{st.level}" if st.level in LEVELS else "level_mixed")
     return (
         f'<p class="brand"><img src="./static/icons/favicon.svg" alt="" width="22" height="22">'
         f'<span>{esc(st.tr("title"))}</span></p>'
@@ -739,14 +809,14 @@ def menu_html(st: TableState) -> str:
         f'<button type="button" class="chip chip--level" data-ui="level" '
         f'title="{esc(st.tr("level_label", level=level))}">'
         f'{esc(st.tr("bots_level", level=level))}</button>'
-        f'<button type="button" class="chip" data-ui="speed" '
+        f'<button type="button" class="chip chip--speed" data-ui="speed" '
         f'title="{esc(st.tr("speed_label", speed=speed))}">'
         f'{esc(st.tr("speed"))} <b>{esc(speed)}</b></button>'
         f'<button type="button" class="chip" data-ui="lang" lang="{"en" if st.lang == "zh" else "zh"}" '  # noqa: E501
         f'title="{esc(st.tr("lang_switch_label"))}">{esc(st.tr("lang_switch"))}</button>'
-        f'<button type="button" class="chip" data-ui="new-match" '
+        f'<button type="button" class="chip chip--new" data-ui="new-match" '
         f'title="{esc(st.tr("new_match_label"))}">{esc(st.tr("new_match"))}</button>'
-        f"</div>")
+        f"{st.menu_extra}</div>")
 
 
 # ------------------------------------------------------------------ the whole table

@@ -1,0 +1,301 @@
+"""What the game page keeps in ``localStorage``: settings, the profile and the saved match.
+
+Pure: the controller (:mod:`sxmj.ui.app`) reads and writes the three strings; this module
+turns them into values and back, and says in words what is wrong with a bad one. Nothing
+here ever raises on bad stored data: a reader returns a value and, when the stored text was
+unusable, a :class:`Problem` (shown to the player as a notice; never a Python error).
+
+Keys and formats (each value is JSON):
+
+``sxmj.settings`` ::
+
+    {"v": 1, "lang": "zh", "speed": "normal", "anim": "normal", "assist": true,
+     "bots": ["normal", "normal", "normal"],
+     "rules": {"base_flowers": 5, "flower_is_kong": true, ...}}   # sxmj.rules.Options
+
+``sxmj.profile`` ::
+
+    {"v": 1, "points": 120, "net": -40, "hands": 12, "wins": 3,
+     "best": {"gain": 96, "fan": 2, "patterns": ["baotou", "gangkai"], "share": 32,
+              "seed": 7, "hand": 3}}
+
+``points`` are the rank points of RULES §11 (the player's gains and losses, never below 0);
+``net`` is the plain running total.
+
+``sxmj.save`` — the match being played, as a game record (:mod:`sxmj.record`) ::
+
+    {"format": "sxmj-save", "version": 1, "record": {...sxmj-record...},
+     "counted": 2, "check": "<16 hex digits>"}
+
+``counted`` is how many finished hands of the match the profile already holds (so a reload
+never counts a hand twice); ``check`` is a hash of ``record`` and ``counted``: a save edited by
+hand no longer matches it and is refused, like a corrupt one or one written by another version.
+
+>>> from sxmj.match import Match
+>>> text = save_text(Match(seed=7), counted=0)
+>>> loaded = load_save(text)
+>>> loaded.match.seed, loaded.problem
+(7, None)
+>>> load_save("{oops").problem.kind
+'corrupt'
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from ..match import Match
+from ..ranks import Rank, rank_of
+from ..record import RecordError, replay, to_record
+from ..rules import Options, RuleError
+from .i18n import LANGS
+
+KEY_SETTINGS = "sxmj.settings"
+KEY_PROFILE = "sxmj.profile"
+KEY_SAVE = "sxmj.save"
+SAVE_FORMAT = "sxmj-save"
+SAVE_VERSION = 1
+SETTINGS_VERSION = 1
+PROFILE_VERSION = 1
+SPEEDS = ("slow", "normal", "fast")
+LEVELS = ("easy", "normal", "hard")
+ANIMS = ("normal", "quick", "off")
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Why stored data was not used: ``kind`` is ``corrupt``, ``old``, ``edited`` or
+    ``invalid``; ``detail`` is one line (English, from the checks) for the curious."""
+
+    what: str  # "save", "profile" or "settings"
+    kind: str
+    detail: str = ""
+
+
+# ------------------------------------------------------------------ settings
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The player's choices. Rule options apply from the next match on."""
+
+    lang: str = "zh"
+    speed: str = "normal"
+    anim: str = "normal"
+    assist: bool = True
+    bots: tuple[str, str, str] = ("normal", "normal", "normal")
+    rules: Options = field(default_factory=Options)
+
+    def to_json(self) -> str:
+        return json.dumps({"v": SETTINGS_VERSION, "lang": self.lang, "speed": self.speed,
+                           "anim": self.anim, "assist": self.assist, "bots": list(self.bots),
+                           "rules": self.rules.to_dict()}, separators=(",", ":"))
+
+    def with_level(self, level: str) -> Settings:
+        return replace(self, bots=(level, level, level))
+
+
+def load_settings(text: str | None) -> tuple[Settings, Problem | None]:
+    """Settings from stored text; a bad field falls back to its default on its own."""
+    if text is None or text == "":
+        return Settings(), None
+    try:
+        data = json.loads(text)
+    except ValueError as e:
+        return Settings(), Problem("settings", "corrupt", f"not JSON: {e}")
+    if not isinstance(data, dict):
+        return Settings(), Problem("settings", "corrupt", "not a JSON object")
+    bad: list[str] = []
+
+    def pick(name: str, allowed: tuple, default):
+        value = data.get(name, default)
+        if value not in allowed:
+            bad.append(name)
+            return default
+        return value
+
+    lang = pick("lang", LANGS, "zh")
+    speed = pick("speed", SPEEDS, "normal")
+    anim = pick("anim", ANIMS, "normal")
+    assist = data.get("assist", True)
+    if not isinstance(assist, bool):
+        bad.append("assist")
+        assist = True
+    bots = data.get("bots", ["normal"] * 3)
+    if not (isinstance(bots, list) and len(bots) == 3 and all(b in LEVELS for b in bots)):
+        bad.append("bots")
+        bots = ["normal"] * 3
+    try:
+        rules = Options.from_dict(data.get("rules"), field="rules")
+    except RuleError as e:
+        bad.append(str(e))
+        rules = Options()
+    settings = Settings(lang, speed, anim, assist, (bots[0], bots[1], bots[2]), rules)
+    problem = Problem("settings", "invalid", "; ".join(bad)) if bad else None
+    return settings, problem
+
+
+# ------------------------------------------------------------------ profile
+
+
+@dataclass
+class Profile:
+    """Cumulative points, the rank they give, and a few stats."""
+
+    points: int = 0
+    net: int = 0
+    hands: int = 0
+    wins: int = 0
+    best: dict[str, Any] | None = None
+
+    @property
+    def rank(self) -> Rank:
+        return rank_of(self.points)
+
+    def add_hand(self, match: Match, index: int) -> None:
+        """Count finished hand ``index`` of ``match`` (the player is seat 0)."""
+        result = match.results[index]
+        gain = result.payments[0]
+        self.hands += 1
+        self.net += gain
+        self.points = max(0, self.points + gain)
+        if result.winner == 0:
+            self.wins += 1
+            ev = result.evaluation
+            if ev is not None and (self.best is None or gain > self.best.get("gain", 0)):
+                self.best = {"gain": gain, "fan": ev.fan, "patterns": list(ev.patterns),
+                             "share": ev.share, "seed": match.seed, "hand": index + 1}
+
+    def to_json(self) -> str:
+        return json.dumps({"v": PROFILE_VERSION, "points": self.points, "net": self.net,
+                           "hands": self.hands, "wins": self.wins, "best": self.best},
+                          separators=(",", ":"), ensure_ascii=False)
+
+
+def _count(data: dict, name: str, signed: bool = False) -> int:
+    value = data.get(name, 0)
+    if not isinstance(value, int) or isinstance(value, bool) or (value < 0 and not signed):
+        raise ValueError(f"{name} must be a whole number{'' if signed else ' ≥ 0'}")
+    return value
+
+
+def load_profile(text: str | None) -> tuple[Profile, Problem | None]:
+    """The profile from stored text; unreadable → a fresh profile and the problem."""
+    if text is None or text == "":
+        return Profile(), None
+    try:
+        data = json.loads(text)
+    except ValueError as e:
+        return Profile(), Problem("profile", "corrupt", f"not JSON: {e}")
+    if not isinstance(data, dict):
+        return Profile(), Problem("profile", "corrupt", "not a JSON object")
+    if data.get("v") != PROFILE_VERSION:
+        return Profile(), Problem("profile", "old", f"version {data.get('v')!r}")
+    try:
+        profile = Profile(_count(data, "points"), _count(data, "net", signed=True),
+                          _count(data, "hands"), _count(data, "wins"))
+        if profile.wins > profile.hands:
+            raise ValueError("more wins than hands")
+        best = data.get("best")
+        if best is not None:
+            if not isinstance(best, dict):
+                raise ValueError("best must be an object")
+            for name in ("gain", "fan", "share", "seed", "hand"):
+                _count(best, name)
+            patterns = best.get("patterns", [])
+            if not isinstance(patterns, list) or not all(isinstance(p, str) for p in patterns):
+                raise ValueError("best.patterns must be a list of names")
+            profile.best = best
+    except ValueError as e:
+        return Profile(), Problem("profile", "invalid", str(e))
+    return profile, None
+
+
+# ------------------------------------------------------------------ the saved match
+
+
+def _check(record: dict, counted: int) -> str:
+    body = json.dumps({"record": record, "counted": counted}, sort_keys=True,
+                      separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(body.encode("utf-8")).hexdigest()[:16]
+
+
+def save_text(match: Match, counted: int) -> str:
+    """The saved form of ``match`` (see the module docstring)."""
+    record = to_record(match)
+    return json.dumps({"format": SAVE_FORMAT, "version": SAVE_VERSION, "record": record,
+                       "counted": counted, "check": _check(record, counted)},
+                      separators=(",", ":"), ensure_ascii=False)
+
+
+@dataclass
+class Loaded:
+    match: Match | None
+    counted: int = 0
+    problem: Problem | None = None
+
+
+def load_save(text: str | None) -> Loaded:
+    """The saved match, replayed to exactly where it was; never raises on bad data."""
+    if text is None or text == "":
+        return Loaded(None)
+    try:
+        data = json.loads(text)
+    except ValueError as e:
+        return Loaded(None, 0, Problem("save", "corrupt", f"not JSON: {e}"))
+    if not isinstance(data, dict):
+        return Loaded(None, 0, Problem("save", "corrupt", "not a JSON object"))
+    if data.get("format") != SAVE_FORMAT:
+        kind = "old" if "hands" in data or "record" in data else "corrupt"
+        return Loaded(None, 0, Problem("save", kind, f"format {data.get('format')!r}"))
+    if data.get("version") != SAVE_VERSION:
+        return Loaded(None, 0, Problem("save", "old", f"version {data.get('version')!r} "
+                                                      f"(this build reads {SAVE_VERSION})"))
+    record, counted = data.get("record"), data.get("counted")
+    if not isinstance(record, dict) or not isinstance(counted, int) \
+            or isinstance(counted, bool) or counted < 0:
+        return Loaded(None, 0, Problem("save", "corrupt", "record or counted missing"))
+    try:
+        expected = _check(record, counted)
+    except (TypeError, ValueError) as e:
+        return Loaded(None, 0, Problem("save", "corrupt", str(e)))
+    if data.get("check") != expected:
+        return Loaded(None, 0, Problem("save", "edited", "the check does not match"))
+    try:
+        match = replay(record)
+    except RecordError as e:
+        return Loaded(None, 0, Problem("save", "invalid", str(e)))
+    except Exception as e:  # noqa: BLE001 - a save must never stop the page
+        return Loaded(None, 0, Problem("save", "invalid", f"{type(e).__name__}: {e}"))
+    if counted > len(match.results):
+        return Loaded(None, 0, Problem("save", "invalid", "counted more hands than played"))
+    return Loaded(match, counted)
+
+
+def read_record(text: str) -> tuple[dict | None, str]:
+    """An imported record file: (the record, "") or (None, what is wrong in one line).
+
+    Accepts a bare ``sxmj-record`` or a save (its ``record`` is taken)."""
+    try:
+        data = json.loads(text)
+    except ValueError as e:
+        return None, f"not JSON: {e}"
+    if isinstance(data, dict) and data.get("format") == SAVE_FORMAT:
+        data = data.get("record")
+    if not isinstance(data, dict):
+        return None, "not a game record (a JSON object with format sxmj-record)"
+    try:
+        replay(data)
+    except RecordError as e:
+        return None, str(e)
+    except Exception as e:  # noqa: BLE001 - a bad file must never stop the page
+        return None, f"{type(e).__name__}: {e}"
+    return data, ""
+
+
+def steps_of(record: dict) -> int:
+    """How many actions a (valid) record holds, over all its hands."""
+    return sum(len(h) for h in record.get("hands", []))

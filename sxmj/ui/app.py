@@ -334,8 +334,11 @@ class App:
         key = (id(game), len(game.actions), self.params.lang, self.mode is None)
         if key != self.assist_key:
             t0 = self.now()
-            bot = self.assist_bot if self.mode is None else None
-            self.assist = assist_info(game, bot, self.params.lang)
+            if self.mode is None:
+                self.assist = assist_info(game, self.assist_bot, self.params.lang)
+            else:  # a scenario: the coach suggests, the assist only reads the hand
+                suggest = self.mode.coach(game, self.params.lang).suggest
+                self.assist = assist_info(game, None, self.params.lang, suggest)
             self.assist_key = key
             self.record("assist", t0, self.now() - t0)
         return self.assist

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..bots import Bot, playing_hand, visible_counts
+from ..bots import Bot, Choice, playing_hand, visible_counts
 from ..game import Action, Game
 from ..tiles import NUM_PLAYING
 from ..winning import Shape, distance, is_baotou_ready, is_win, waits
@@ -79,8 +79,10 @@ def hand_figures(tiles: list[int], sets: int, caishen: int,
     return d, [Wait(t, hidden[t]) for t in ws], any_tile, baotou
 
 
-def assist_info(game: Game, bot: Bot | None, lang: str) -> AssistInfo:
-    """The assist for seat 0 now. ``bot`` (any level) makes the suggestion; None: no bot."""
+def assist_info(game: Game, bot: Bot | None, lang: str,
+                suggest: Action | None = None) -> AssistInfo:
+    """The assist for seat 0 now. ``bot`` (any level) makes the suggestion; or ``suggest``
+    is given (the scenario coach's); with neither, only the hand's figures are worked out."""
     if game.over:
         return AssistInfo("none")
     obs = game.observation(0)
@@ -91,8 +93,11 @@ def assist_info(game: Game, bot: Bot | None, lang: str) -> AssistInfo:
     hidden = unseen(obs)
     info = AssistInfo("wait")
     choice = None
-    if legal and bot is not None:
+    if legal and suggest is not None and suggest in legal:
+        choice = Choice(suggest, "", "")
+    elif legal and bot is not None:
         choice = bot.choose(obs, legal)
+    if choice is not None:
         info.suggest = choice.action
         info.reason = choice.reason_zh if lang == "zh" else choice.reason
     if legal:

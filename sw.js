@@ -12,14 +12,15 @@
 const BUILD = "dev";
 const FILES = [];
 const CACHE = `sxmj-${BUILD}`;
+let opened = null;  // caches.open once per worker start, not once per request
+const cache = () => (opened ??= caches.open(CACHE));
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     if (BUILD !== "dev") {
-      const cache = await caches.open(CACHE);
       // "no-cache": revalidate with the server, so an older deploy in the HTTP cache never
       // gets into this build's cache (unchanged files cost a 304).
-      await cache.addAll(FILES.map((file) => new Request(file, { cache: "no-cache" })));
+      await (await cache()).addAll(FILES.map((file) => new Request(file, { cache: "no-cache" })));
     }
     await self.skipWaiting();
   })());
@@ -36,14 +37,14 @@ self.addEventListener("activate", (event) => {
 });
 
 async function fromCache(request) {
-  const cache = await caches.open(CACHE);
+  const store = await cache();
   const page = request.mode === "navigate";
   // a navigation may carry a query (?seed=...): the page is the same file
-  const hit = await cache.match(request, { ignoreSearch: page }) ||
-    (page && await cache.match(new URL("./", self.registration.scope).href));
+  const hit = await store.match(request, { ignoreSearch: page }) ||
+    (page && await store.match(new URL("./", self.registration.scope).href));
   if (hit) return hit;
   const response = await fetch(request);
-  if (response.ok && response.type === "basic") await cache.put(request, response.clone());
+  if (response.ok && response.type === "basic") await store.put(request, response.clone());
   return response;
 }
 

@@ -10,6 +10,7 @@ which happened.
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from harness import SITE, boot_log, wait_ready, watch
@@ -150,9 +151,39 @@ def test_unusable_snapshot_boots_normally(fresh, site_url, what, expected):
     assert any("without the memory snapshot" in t for t in warnings), warnings
 
 
-def test_edited_source_is_not_run_from_a_stale_snapshot(fresh, site_url):
-    """A served module that differs from the snapshot's copy: boot normally, run the served one."""
+def as_dev_page(page) -> None:
+    """Serve index.html as in the repository (`make play`): build "dev", no snapshot preload."""
+    html = (SITE / "index.html").read_text(encoding="utf-8")
+    html = re.sub(r'<meta name="sxmj-build" content="[0-9a-f]+">\n(  <link rel="preload" href='
+                  r'"\./static/vendor/snapshot/[^"]+" as="fetch" crossorigin>\n)*',
+                  '<meta name="sxmj-build" content="dev">\n', html)
+    assert 'content="dev"' in html and "vendor/snapshot" not in html
+    page.route(re.compile(r".*/sxmj/(index\.html)?$"), lambda route: route.fulfill(
+        body=html, content_type="text/html; charset=utf-8"))
+
+
+def test_built_page_trusts_its_own_snapshot(fresh, site_url):
+    """A built page preloads its snapshot: no need to fetch and compare every source first."""
+    page, w, _ = boot(fresh, site_url)
+    assert snapshot_state(page)["checked"] == "build"
+
+
+def test_dev_page_checks_the_sources_and_boots_from_the_snapshot(fresh, site_url):
     page = fresh()
+    as_dev_page(page)
+    w = watch(page, site_url)
+    page.goto(site_url)
+    wait_ready(page, w)
+    w.assert_clean()
+    state = snapshot_state(page)
+    assert state["state"] == "loaded" and state["checked"] == "sources", state
+
+
+def test_edited_source_is_not_run_from_a_stale_snapshot(fresh, site_url):
+    """Dev page, a served module that differs from the snapshot's copy (an edit after `make
+    snapshot`): boot normally and run the served module."""
+    page = fresh()
+    as_dev_page(page)
     source = (SITE / "sxmj" / "ranks.py").read_text(encoding="utf-8")
     page.route("**/sxmj/sxmj/ranks.py", lambda route: route.fulfill(
         body=source + "\nEDITED_AFTER_THE_SNAPSHOT = 1\n", content_type="text/x-python"))

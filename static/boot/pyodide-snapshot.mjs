@@ -5,9 +5,11 @@
 // scripts/build_snapshot.py) is Pyodide's experimental `_loadSnapshot`, locked to the exact
 // Pyodide build. Its manifest.json names the gzip file, the Pyodide version and the size and
 // hash of every sxmj source the snapshot holds. This module boots from it only when the
-// version matches and every one of those sources is served unchanged (an edited module must
-// not run from a stale snapshot); otherwise, or when anything fails (missing file, inflate
-// error, restore error), it warns on the console and boots Pyodide the normal way.
+// version matches and the snapshot holds the served sources: on a page built by `make site`
+// (its build stamp and its preload of this very snapshot say so) they were made together;
+// otherwise (`make play`) every source is fetched and compared (an edited module must not run
+// from a stale snapshot). When they differ, or anything fails (missing file, inflate error,
+// restore error), it warns on the console and boots Pyodide the normal way.
 // What happened is in `window.sxmjBoot.snapshot` and the boot log.
 //
 // index.html also loads this module as an async module script, so the manifest, the check and
@@ -106,6 +108,13 @@ async function inflate(response, size) {
   return new Uint8Array(raw);
 }
 
+/** True when this page is a built one (`make site`) that preloads exactly this snapshot. */
+function builtWith(name) {
+  if (BUILD === "dev" || !globalThis.document) return false;
+  const want = new URL(name, SNAPSHOT).href;
+  return [...document.querySelectorAll('link[rel="preload"]')].some((l) => l.href === want);
+}
+
 /** The inflated snapshot from an earlier visit of this build, or null. */
 async function cachedRaw(key, size) {
   if (!CACHE) return null;
@@ -138,7 +147,8 @@ async function download(manifest) {
   const raw = await cachedRaw(rawKey, manifest.raw);
   if (raw) {
     lap("cached");
-    response.then((r) => r.body && r.body.cancel()).catch(() => {});
+    // read the preloaded copy through (cancelling it would show as a failed request)
+    response.then((r) => r.arrayBuffer()).catch(() => {});
     report.cached = true;
     return raw;
   }
@@ -162,8 +172,13 @@ async function snapshotBytes() {
   // download and inflate beside the check (index.html of a built site preloads the file)
   const bytes = download(manifest);
   bytes.catch(() => {});  // a failure is handled in loadPyodide, never an unhandled rejection
-  await checkSources(manifest.sources);
-  lap("checked");
+  if (builtWith(manifest.snapshot)) {
+    report.checked = "build";  // `make site` made the page, the sources and this snapshot together
+  } else {
+    await checkSources(manifest.sources);
+    lap("checked");
+    report.checked = "sources";
+  }
   return { bytes };
 }
 

@@ -1,6 +1,6 @@
 """learn.html in the browser: every example computed on load by the evaluator, in both
-languages; the scenario list; every scenario played through the coach inside Pyodide; and
-(once the table's controller supports it) ``index.html?scenario=NAME`` on the table."""
+languages; the scenario list; every scenario played through the coach inside Pyodide, and on
+the table itself (``index.html?scenario=NAME``) by clicking what the coach suggests."""
 
 from __future__ import annotations
 
@@ -179,37 +179,61 @@ def test_scenario_plays_to_its_goal_in_pyodide(scenario_runs, name):
         assert run["state"] in ("over", "play"), run
 
 
-@pytest.mark.parametrize("name", ["baotou", "chengbao"])
-def test_table_plays_the_scenario_when_wired(fresh, site_url, name):
-    """index.html?scenario=NAME on the table, following the coach's data-suggest.
+CLAIM_BUTTON = {"peng": "peng", "chi": "chi", "minggang": "gang", "angang": "gang",
+                "jiagang": "gang", "hu": "hu", "pass": "pass"}
 
-    Skipped until the table's controller shows the coach (sxmj/ui/scenario_mode.py says
-    how); then it must reach the goal by clicks alone."""
+
+@pytest.mark.parametrize("name", list(BUILTIN))
+def test_table_plays_the_scenario_when_wired(fresh, site_url, name):
+    """index.html?scenario=NAME on the table, following the coach's data-suggest by clicks.
+
+    A scenario with a goal must reach it by clicks alone. (Skipped if the table's controller
+    shows no coach: sxmj/ui/scenario_mode.py says how to wire it.)"""
     page = fresh()
     w = watch(page, site_url)
     page.goto(site_url + f"index.html?scenario={name}&speed=fast")
     wait_ready(page, w)
     coach = page.locator('[data-testid="coach"]')
     try:
-        coach.wait_for(timeout=3000)
+        coach.wait_for(state="attached", timeout=3000)
     except Exception:  # noqa: BLE001
         pytest.skip("the table does not support ?scenario= yet (the lead wires scenario_mode)")
-    for _ in range(80):
+    assert coach.get_attribute("data-scenario") == name
+    steps = BUILTIN[name]["coach"]
+    assert coach.get_attribute("data-steps") == str(len(steps))
+    if not BUILTIN[name]["expect"]:  # the 飘 round: a lesson to watch, with no goal to reach
+        page.wait_for_function(
+            f"document.querySelector('[data-testid=coach]').dataset.step === '{len(steps)}'",
+            timeout=15000)
+        assert steps[-1]["zh"] in coach.inner_text()
+        assert page.locator('button[data-action="peng"]').count() == 0  # claims are blocked
+        w.assert_clean()
+        return
+    for _ in range(120):
         state = coach.get_attribute("data-state")
-        if state in ("success", "failed", "over"):
+        if state in ("success", "failed", "over", "off"):
             break
         suggest = coach.get_attribute("data-suggest") or ""
+        waiting = page.evaluate("document.body.dataset.sxmjWaiting")
         if suggest:
             _, kind, *rest = suggest.split()
             if kind == "discard":
                 page.locator(f'[data-testid="my-hand"] button[data-tile="{rest[0]}"]'
                              ":not([disabled])").first.click()
+                confirm = page.locator('button[data-action="piao"]')  # 飘 passes up a win
+                if rest[0] == coach.get_attribute("data-suggest-tile") and confirm.count():
+                    confirm.first.click()
             else:
-                action = {"peng": "peng", "chi": "chi", "minggang": "gang", "angang": "gang",
-                          "jiagang": "gang", "hu": "hu", "pass": "pass"}[kind]
-                page.locator(f'button[data-action="{action}"]').first.click()
-        page.wait_for_timeout(250)
-    assert coach.get_attribute("data-state") == "success"
+                page.locator(f'button[data-action="{CLAIM_BUTTON[kind]}"]').first.click()
+        elif waiting == "you":  # no hint: pass a claim, or throw the tile just drawn
+            passing = page.locator('button[data-action="pass"]')
+            if passing.count():
+                passing.first.click()
+            else:
+                page.locator('[data-testid="my-hand"] button[data-tile]:not([disabled])'
+                             ).last.click()
+        page.wait_for_timeout(200)
+    assert coach.get_attribute("data-state") == "success", coach.inner_text()
     w.assert_clean()
 
 

@@ -22,7 +22,7 @@ from sxmj.tiles import code, tile
 from sxmj.ui import assist, i18n, panels, store, view
 from sxmj.ui.params import parse_params
 from sxmj.ui.scenario_mode import from_search
-from sxmj.winning import Shape, distance, is_baotou_ready, waits
+from sxmj.winning import Shape, distance, is_baotou_ready, is_win, waits
 from tests.test_ui_view import parse
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -225,8 +225,15 @@ def test_assist_waits_live_counts_and_distance_match_the_core():
             sets = 4 - len(obs["melds"][0])
             assert info.distance == distance(shape, sets)
             assert info.baotou_ready == is_baotou_ready(shape)
-            expected = waits(shape, g.caishen) if info.distance == 0 else []
-            assert [w.tile for w in info.waits] == expected
+            expected = [t for t in range(31) if (t == g.caishen or hand.count(t) < 4)
+                        and is_win(shape.with_wilds(shape.wilds + 1) if t == g.caishen
+                                   else shape.add(t))] if info.distance == 0 else []
+            if info.any_tile:
+                assert len(info.waits) >= 30
+            else:
+                assert [w.tile for w in info.waits] == expected, (seed, n)
+            if info.distance == 0:
+                assert info.waits  # ready: something wins
             hidden = assist.unseen(obs)
             assert all(w.live == hidden[w.tile] for w in info.waits)
             if g.legal_actions(0):
@@ -259,6 +266,16 @@ def test_assist_in_the_baotou_scenario_says_any_tile_wins():
     assert info.baotou_ready and info.any_tile and info.distance == 0
     html = panels.assist_html(info, view.TableState.of(match, lang="en"), True)
     assert 'data-baotou-ready="true"' in html and "ANY tile" in html
+
+
+def test_the_caishen_as_the_only_wait_is_a_wait():
+    """66789m24s beside two chows, 财神 3s: ready, and only a drawn 3s wins."""
+    from sxmj.tiles import parse_tiles
+
+    shape = Shape.of(parse_tiles("66789m24s"), tile("3s"))
+    assert distance(shape, 2) == 0
+    assert waits(shape, tile("3s")) == []  # the core's waits() leaves it out
+    assert assist.hand_waits(shape, tile("3s")) == [tile("3s")]
 
 
 def test_no_discard_win_note_on_a_winning_discard():

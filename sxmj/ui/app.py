@@ -30,6 +30,7 @@ from urllib.parse import parse_qs, urlencode
 from ..bots import Bot
 from ..game import Action
 from ..match import Match
+from ..ranks import rank_of
 from ..record import dumps as record_dumps
 from ..record import replay
 from ..rules import Options
@@ -323,9 +324,16 @@ class App:
             if self.match.game.over:
                 st.again_label = tr(lang, "scenario_again")
                 st.result_top = self.scenario_top(coach)
-        elif self.settings.assist:
-            info = self.assist_now()
-            st.suggest = info.suggest if info is not None else None
+        else:
+            if self.settings.assist:
+                info = self.assist_now()
+                st.suggest = info.suggest if info is not None else None
+            if self.match.game.over and self.match.results:
+                gain = self.match.results[-1].payments[0]
+                before = rank_of(self.profile.points - gain if gain > 0 else
+                                 self.profile.points)
+                up = self.profile.rank.level > before.level
+                st.result_after = panels.rank_line(self.profile, gain, up, lang)
         return st
 
     def assist_now(self) -> AssistInfo | None:
@@ -429,9 +437,12 @@ class App:
         info = None
         if self.viewer is None and (self.settings.assist or self.mode is not None):
             info = self.assist_now()
-        out["assist"] = panels.assist_html(info, st, self.settings.assist)
-        out["assist-mini"] = panels.assist_mini_html(info, st, self.settings.assist,
-                                                     self.rail_open)
+        if self.viewer is None:
+            out["assist"] = panels.assist_html(info, st, self.settings.assist)
+            out["assist-mini"] = panels.assist_mini_html(info, st, self.settings.assist,
+                                                         self.rail_open)
+        else:  # a replay: no assist
+            out["assist"] = out["assist-mini"] = ""
         if self.mode is not None and self.viewer is None:
             out["coach"] = self.mode.coach_html(self.match.game, lang)
         elif self.scenario_error is not None:

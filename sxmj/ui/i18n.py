@@ -195,11 +195,11 @@ STRINGS: dict[str, tuple[str, str]] = {
     "assist_wait_for": ("等其他人出牌", "The others are playing"),
     "assist_decide": ("轮到你决定", "Your decision"),
     "why_no_discard_win_tile": ("{name}打的{tile}正是你等的牌，"
-                                "但绍兴麻将没有放铳：只能自摸或抢杠。",
+                                "但绍兴麻将无放铳：只能自摸或抢杠。",
                                 "{name}'s {tile} is one of your waits, but Shaoxing has no "
                                 "discard wins (无放铳): you win only on your own draw (自摸) or "
                                 "by robbing a kong (抢杠)."),
-    "why_no_discard_win": ("绍兴麻将没有放铳：别人打出的牌不能胡，只能自摸或抢杠。",
+    "why_no_discard_win": ("绍兴麻将无放铳：别人打出的牌不能胡，只能自摸或抢杠。",
                            "Shaoxing has no discard wins (无放铳): you win only on your own "
                            "draw (自摸) or by robbing a kong (抢杠)."),
     "why_chi_left_only": ("只能吃上家（左边）打的牌；{name}不是你的上家。",
@@ -377,6 +377,9 @@ STRINGS: dict[str, tuple[str, str]] = {
     "pay_summary": ("{name}共收 {total}（{n} 份，每份 {share}）。",
                     "{name} receives {total} ({n} shares of {share})."),
     "ann_result": ("本局结束：{title}", "Hand over: {title}"),
+    "rank_line": ("{title} · 积分 {points}（本局 {gain}）", "{title} · {points} points ({gain} "
+                  "this hand)"),
+    "rank_up": ("升级了！", "Rank up!"),
 }
 
 # Pattern and 花 item texts live in sxmj.scoring (PATTERNS, FLOWER_ITEMS, PAY_REASONS).

@@ -93,8 +93,8 @@ def menu_chips(rank: Rank, lang: str) -> str:
 
 def _wait_tiles(info: AssistInfo, st: TableState) -> str:
     if info.any_tile:
-        return (f'<p class="assist__any"><b>{esc(st.tr("assist_any"))}</b> · '
-                f'{esc(st.tr("assist_live_n", n=info.live))}</p>')
+        return (f'<p class="assist__line"><b>{esc(st.tr("assist_ready"))}</b> · '
+                f'{esc(st.tr("assist_any"))} · {esc(st.tr("assist_live_n", n=info.live))}</p>')
     faces = []
     for w in info.waits:
         name = tile_label(w.tile, st.lang)
@@ -159,7 +159,9 @@ def assist_html(info: AssistInfo | None, st: TableState, on: bool) -> str:
             body.append(f'<p class="assist__big assist__big--baotou" data-testid="baotou-ready">'
                         f'<span class="cai" aria-hidden="true">财</span>'
                         f'{esc(tr(lang, "assist_baotou"))}</p>')
-        if info.distance == 0:
+        if info.distance == 0 and info.any_tile:
+            body.append(_wait_tiles(info, st))
+        elif info.distance == 0:
             kinds = len(info.waits)
             body.append(f'<p class="assist__line"><b>{esc(tr(lang, "assist_ready"))}</b> · '
                         f'{esc(tr(lang, "assist_waits", k=kinds, n=info.live))}</p>')
@@ -365,6 +367,19 @@ def sheet_html(tab: str, body: str, lang: str) -> str:
             f'aria-labelledby="tab-{esc(tab)}">{body}</div></div>')
 
 
+def rank_line(p: Profile, gain: int, up: bool, lang: str) -> str:
+    """Under a result: the player's rank and points, with a button to the profile."""
+    rank = p.rank
+    title = rank.title_zh if lang == "zh" else f"{rank.title_en} ({rank.title_zh})"
+    text = tr(lang, "rank_line", title=title, points=p.points,
+              gain=f"{gain:+d}" if gain else "0")
+    badge = f'<b class="rank-line__up">{esc(tr(lang, "rank_up"))}</b>' if up else ""
+    return (f'<p class="rank-line" data-testid="rank-line"><span class="rank-line__star" '
+            f'aria-hidden="true">★</span><span>{esc(text)}</span>{badge}'
+            f'<button type="button" class="act act--small act--ghost" data-ui="profile">'
+            f'<span class="act__label">{esc(tr(lang, "profile"))}</span></button></p>')
+
+
 # ------------------------------------------------------------------ notice and viewer
 
 
@@ -395,25 +410,33 @@ def notice_html(problems: list[Problem], lang: str) -> str:
             f'<span class="act__label">{esc(tr(lang, "notice_ok"))}</span></button></div>')
 
 
+ICONS = {  # the replay bar's buttons, drawn (no font has to hold ⏮ ⏭)
+    "first": '<rect x="4" y="4" width="2.5" height="12" rx="1"/><path d="M16 4v12L7.5 10z"/>',
+    "back": '<path d="M14 4v12L5 10z"/>',
+    "fwd": '<path d="M6 4v12l9-6z"/>',
+    "last": '<path d="M4 4v12l8.5-6z"/><rect x="13.5" y="4" width="2.5" height="12" rx="1"/>',
+}
+
+
 def viewer_html(step: int, steps: int, hand_no: int, last: str, lang: str) -> str:
     """The replay bar: step back and forth through an imported record."""
     t = lambda key, **kw: tr(lang, key, **kw)  # noqa: E731
 
-    def btn(ui: str, sym: str, label: str, off: bool) -> str:
+    def btn(ui: str, icon: str, label: str, off: bool) -> str:
         return (f'<button type="button" class="viewer__btn" data-ui="{ui}" '
                 f'aria-label="{esc(label)}"{" disabled" if off else ""}>'
-                f'<span aria-hidden="true">{sym}</span></button>')
+                f'<svg viewBox="0 0 20 20" aria-hidden="true">{ICONS[icon]}</svg></button>')
 
     what = last or t("viewer_start")
     return (f'<div class="viewer__bar" data-testid="viewer" data-step="{step}" '
             f'data-steps="{steps}" role="toolbar" aria-label="{esc(t("viewer"))}">'
             f'<b class="viewer__title">{esc(t("viewer"))}</b>'
-            f'{btn("step-first", "⏮", t("viewer_first"), step == 0)}'
-            f'{btn("step-back", "◀", t("viewer_back"), step == 0)}'
+            f'{btn("step-first", "first", t("viewer_first"), step == 0)}'
+            f'{btn("step-back", "back", t("viewer_back"), step == 0)}'
             f'<p class="viewer__pos" aria-live="polite"><b>{esc(t("viewer_step", k=step, n=steps))}'
             f'</b> · {esc(t("viewer_hand", n=hand_no))}<br><span>{esc(what)}</span></p>'
-            f'{btn("step-fwd", "▶", t("viewer_fwd"), step >= steps)}'
-            f'{btn("step-last", "⏭", t("viewer_last"), step >= steps)}'
+            f'{btn("step-fwd", "fwd", t("viewer_fwd"), step >= steps)}'
+            f'{btn("step-last", "last", t("viewer_last"), step >= steps)}'
             f'<button type="button" class="act act--small" data-ui="viewer-close" '
             f'aria-label="{esc(t("viewer_close"))}"><span class="act__label">'
             f'{esc(t("viewer_exit"))}</span></button></div>')

@@ -83,6 +83,7 @@ class TableState:
     menu_extra: str = ""  # chips added to the menu (rules, profile, settings, help)
     result_top: str = ""  # markup above the result (the scenario's outcome)
     again_label: str = ""  # the next-hand button's label when it restarts (scenario mode)
+    result_after: str = ""  # markup under the payments (the player's rank)
 
     def is_fresh(self, what: str, seat: int) -> bool:
         return seat in self.fresh.get(what, ())
@@ -665,7 +666,7 @@ def result_html(st: TableState) -> str:
         f'<header class="result__head"><p class="result__hand-no">'
         f'{esc(st.tr("hand_n_done", n=st.hand_no))}</p>'
         f'<h2 id="result-title">{esc(title)}</h2>{sub}</header>'
-        f"{body}{pay}{foot}</div>")
+        f"{body}{pay}{st.result_after}{foot}</div>")
 
 
 def _winning_hand_html(st: TableState) -> str:

@@ -156,6 +156,14 @@ def test_baotou_scenario_followed_by_clicks_reaches_the_baotou_win(page_w, artif
     page.wait_for_selector(RESULT, state="detached")
     settle(page, w)
     assert coach.get_attribute("data-step") == "1" and coach.get_attribute("data-state") == "play"
+    page.click('#menu [data-ui="new-match"]')  # 新比赛 leaves the scenario for a normal match
+    page.wait_for_selector(COACH, state="detached")
+    settle(page, w)
+    assert "scenario" not in page.evaluate("location.search")
+    assert "seed=" in page.evaluate("location.search")
+    assert page.evaluate("document.body.dataset.sxmjScenario") is None
+    assert page.locator("#menu .chip--seed").is_visible()
+    assert page.evaluate("localStorage.getItem('sxmj.save')") is not None
 
 
 def test_a_bad_scenario_name_says_so_and_deals_a_normal_game(page_w):

@@ -635,6 +635,8 @@ class App:
         """A new match (leaving a scenario or a replay), with the current settings."""
         self.stop_bots()
         self.viewer = None
+        if self.mode is not None:
+            self.document.body.removeAttribute("data-sxmj-scenario")
         self.mode = None
         self.scenario_error = None
         self.log = []

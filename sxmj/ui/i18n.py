@@ -376,6 +376,11 @@ STRINGS: dict[str, tuple[str, str]] = {
                         "{total}."),
     "pay_summary": ("{name}共收 {total}（{n} 份，每份 {share}）。",
                     "{name} receives {total} ({n} shares of {share})."),
+    "pay_summary_all_you": ("三家各付你一份 {share}，你共收 {total}。",
+                            "The three others pay you one share of {share} each: {total} in "
+                            "all."),
+    "pay_summary_you": ("你共收 {total}（{n} 份，每份 {share}）。",
+                        "You receive {total} ({n} shares of {share})."),
     "ann_result": ("本局结束：{title}", "Hand over: {title}"),
     "rank_line": ("{title} · 积分 {points}（本局 {gain}）", "{title} · {points} points ({gain} "
                   "this hand)"),

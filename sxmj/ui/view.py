@@ -788,10 +788,11 @@ def _pay_summary(st: TableState, share: int) -> str:
         return ""
     total = r.payments[r.winner]
     name = st.name(r.winner)
+    you = "_you" if r.winner == 0 else ""
     if all(r.reasons[s] == "share" for s in range(4) if s != r.winner):
-        text = st.tr("pay_summary_all", share=share, name=name, total=total)
+        text = st.tr("pay_summary_all" + you, share=share, name=name, total=total)
     else:
-        text = st.tr("pay_summary", name=name, total=total, n=total // share, share=share)
+        text = st.tr("pay_summary" + you, name=name, total=total, n=total // share, share=share)
     return f'<p class="pay__summary" data-testid="pay-summary">{esc(text)}</p>'
 
 

@@ -215,6 +215,10 @@ def test_table_plays_the_scenario_when_wired(fresh, site_url, name):
             break
         suggest = coach.get_attribute("data-suggest") or ""
         waiting = page.evaluate("document.body.dataset.sxmjWaiting")
+        if not suggest and waiting == "you":  # the coach may not have caught up: look again
+            page.wait_for_timeout(500)
+            suggest = coach.get_attribute("data-suggest") or ""
+            waiting = page.evaluate("document.body.dataset.sxmjWaiting")
         if suggest:
             _, kind, *rest = suggest.split()
             if kind == "discard":
@@ -227,8 +231,11 @@ def test_table_plays_the_scenario_when_wired(fresh, site_url, name):
                 page.locator(f'button[data-action="{CLAIM_BUTTON[kind]}"]').first.click()
         elif waiting == "you":  # no hint: pass a claim, or throw the tile just drawn
             passing = page.locator('button[data-action="pass"]')
+            drawn = page.locator('[data-testid="my-hand"] button.is-drawn:not([disabled])')
             if passing.count():
                 passing.first.click()
+            elif drawn.count():
+                drawn.first.click()
             else:
                 page.locator('[data-testid="my-hand"] button[data-tile]:not([disabled])'
                              ).last.click()

@@ -473,6 +473,8 @@ def status_text(st: TableState) -> str:
     obs = st.obs
     if st.result is not None or obs["phase"] == "over":
         return st.tr("status_over")
+    if st.viewer:  # a replay: nobody is asked anything
+        return st.tr("viewer")
     if st.thinking is not None:
         return st.tr("status_thinking", name=st.name(st.thinking))
     kinds = {a.kind for a in st.legal}

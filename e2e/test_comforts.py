@@ -99,7 +99,8 @@ def table(browser, browser_context_args, site_url):
     assert not problems, "the page misbehaved:\n  " + "\n  ".join(problems)
 
 
-def load(table, query: str, storage: dict[str, str] | None = None, clear: bool = True) -> Page:
+def load(table, query: str, storage: dict[str, str] | None = None, clear: bool = True,
+         settle_: bool = True) -> Page:
     """Open the table at ``query`` with exactly ``storage`` in localStorage (set while no
     game runs: from a plain file of the same origin)."""
     page, w, site_url = table
@@ -110,7 +111,8 @@ def load(table, query: str, storage: dict[str, str] | None = None, clear: bool =
         page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, value])
     page.goto(site_url + query)
     wait_ready(page, w)
-    settle(table)
+    if settle_:
+        settle(table)
     return page
 
 
@@ -219,6 +221,16 @@ def test_disabled_actions_explain_themselves_on_hover_tap_and_key(table):
     assert why in _why_on_hover(page, f"{HAND}:nth-child(3)")
     page.evaluate("document.getElementById('why').textContent = ''")
     press_at(page, f"{HAND}:nth-child(3)")
+    assert page.inner_text(WHY) == why
+    # while a bot plays (slow pace: it thinks for a second), a tile says whose turn it is
+    match = decision(1, 0)
+    g = match.game
+    match.apply(Bot("normal", 100).choose(g.observation(0), g.legal_actions(0)).action)
+    page = load(table, "?seed=1&speed=slow", {store.KEY_SAVE: saved(match)}, settle_=False)
+    page.wait_for_function("() => document.body.dataset.sxmjWaiting === 'bots'")
+    why = page.locator(HAND).first.get_attribute("data-why")
+    assert why and ("的回合" in why or "其他人在决定" in why), why
+    press_at(page, f"{HAND}:first-child")
     assert page.inner_text(WHY) == why
     # the 财神 can't be used to pung
     match = advance(1, 10)

@@ -13,6 +13,8 @@ from playwright.sync_api import Page
 
 sys.path.insert(0, str(ROOT))
 
+from test_comforts_scenario import follow_the_coach  # noqa: E402
+
 HAND = '[data-testid="my-hand"] button[data-tile]'
 ENABLED = HAND + ":not([disabled])"
 RESULT = '[data-testid="hand-result"]'
@@ -84,7 +86,7 @@ def play_hand_by_taps(page: Page, w, rng: random.Random, first: bool, artifacts)
             assert assist.is_visible()
             assert page.locator('#rail [data-ui="assist"]').bounding_box()["height"] >= 44
             page.wait_for_timeout(300)
-            page.screenshot(path=artifacts / "comforts-assist-360x740.png")
+            page.screenshot(path=artifacts / "comforts-assist-open-360x740.png")
             page.locator('[data-ui="assist-open"]').tap()
             assert not assist.is_visible()
         if "hu" in names:
@@ -154,5 +156,15 @@ def test_the_comforts_on_a_phone(browser, browser_context_args, site_url, artifa
     assert box["y"] + box["height"] < hand["y"]  # the coach never covers the hand
     page.wait_for_timeout(300)
     page.screenshot(path=artifacts / f"comforts-scenario-{size}.png")
+    page.locator('[data-ui="assist-open"]').tap()  # the assist, a tap away
+    assert page.locator('#rail [data-testid="assist"]').is_visible()
+    page.wait_for_timeout(300)
+    page.screenshot(path=artifacts / f"comforts-assist-{size}.png")
+    page.locator('[data-ui="assist-open"]').tap()
+    follow_the_coach(page, w)  # to the explained result
+    check_layout(page, viewport)
+    page.wait_for_timeout(400)
+    page.screenshot(path=artifacts / f"comforts-result-{size}.png")
+    assert page.locator('[data-testid="scenario-done"]').get_attribute("data-state") == "success"
     w.assert_clean()
     context.close()

@@ -18,9 +18,8 @@ from .game import Game
 from .match import Match
 from .record import RecordError, replay
 from .rules import Options, RuleError
-from .scoring import WIN_BY, InvalidHand, evaluate, parse_melds, settle
+from .scoring import WIN_BY, InvalidHand, evaluate, parse_melds, settle, tiles_field
 from .simulate import Checker, play_hand, play_match_hand
-from .tiles import TileError, parse_tiles
 from .wall import Rng, Wall
 
 EVALUATE_FIELDS = {"hand", "win_tile", "caishen", "melds", "flowers", "win_by", "replacements",
@@ -40,11 +39,11 @@ def evaluate_json(item: Any) -> dict:
     for name in ("hand", "win_tile", "caishen"):
         if name not in item:
             raise InvalidHand(name, "is required")
-    hand = _tiles_field(item, "hand")
+    hand = tiles_field(item, "hand")
     win_tile = _one_tile(item, "win_tile")
     caishen = _one_tile(item, "caishen")
     melds = parse_melds(item.get("melds"), caishen)
-    flowers = _tiles_field(item, "flowers") if item.get("flowers") else []
+    flowers = tiles_field(item, "flowers") if item.get("flowers") else []
     win_by = item.get("win_by", "draw")
     if win_by not in WIN_BY:
         raise InvalidHand("win_by", f"unknown win_by {win_by!r} (use {', '.join(WIN_BY)})")
@@ -79,18 +78,8 @@ def evaluate_json(item: Any) -> dict:
     return out
 
 
-def _tiles_field(item: dict, name: str) -> list[int]:
-    value = item.get(name)
-    if not isinstance(value, str):
-        raise InvalidHand(name, f"expected tiles written like '123m55z', got {value!r}")
-    try:
-        return parse_tiles(value)
-    except TileError as e:
-        raise InvalidHand(name, str(e)) from None
-
-
 def _one_tile(item: dict, name: str) -> int:
-    tiles = _tiles_field(item, name)
+    tiles = tiles_field(item, name)
     if len(tiles) != 1:
         raise InvalidHand(name, f"expected one tile, got {item[name]!r}")
     return tiles[0]

@@ -125,6 +125,14 @@ def _tiles(value: object, name: str) -> list[int]:
         raise InvalidHand(name, str(e)) from None
 
 
+def tiles_field(request: dict, name: str) -> list[int]:
+    """A request's tile field (e.g. ``hand``), parsed; InvalidHand naming the field if not."""
+    value = request.get(name)
+    if not isinstance(value, str):
+        raise InvalidHand(name, f"expected tiles written like '123m55z', got {value!r}")
+    return _tiles(value, name)
+
+
 def parse_melds(items: object, caishen: int | None) -> list[Meld]:
     if items is None:
         return []

@@ -26,6 +26,7 @@ from ..cli import evaluate_json
 from ..melds import Meld
 from ..rules import Options, RuleError
 from ..scoring import InvalidHand, evaluate, parse_melds
+from ..scoring import tiles_field as tiles_of
 from ..tiles import NUM_PLAYING, TileError, code, parse_tiles, tile, tile_name
 from ..winning import Shape, baotou_distance, distance, is_baotou_ready, waits
 
@@ -183,17 +184,6 @@ def analyse(request: dict) -> Analysis:
             found.append(Wait(t, j))
     return Analysis(request, hand, cai, melds, found, is_baotou_ready(shape),
                     distance(shape, sets), baotou_distance(shape, sets))
-
-
-def tiles_of(request: dict, name: str) -> list[int]:
-    """A request's tile field, parsed; InvalidHand naming the field when it does not parse."""
-    value = request.get(name)
-    if not isinstance(value, str):
-        raise InvalidHand(name, f"expected tiles written like '123m55z', got {value!r}")
-    try:
-        return parse_tiles(value)
-    except TileError as e:
-        raise InvalidHand(name, str(e)) from None
 
 
 def _without(request: dict, *names: str) -> dict:

@@ -183,7 +183,7 @@ def waits(shape: Shape, caishen: int | None = None) -> list[int]:
     # One more natural tile saves at most one 财神 (swap it back for a 财神 to see
     # why), so a hand that needs two or more beyond its own waits on nothing.
     if sets_total + min(2, *deltas) - 1 > w:
-        return []
+        return []  # a drawn 财神 (one more wildcard) can't close the gap either
     other_delta = [min(2, *(deltas[h] for h in range(4) if h != g)) for g in range(4)]
     out = []
     for t in _candidates(keys):
@@ -197,7 +197,10 @@ def waits(shape: Shape, caishen: int | None = None) -> list[int]:
         best_delta = min(np_ - ns, other_delta[g])
         if sets + best_delta <= w:
             out.append(t)
-    if out and caishen is not None and caishen < NUM_PLAYING:
+    # Drawing the 财神 adds a wildcard; it can win even when no natural tile
+    # does, since the tile a gap needs may be the 财神's own kind.
+    if caishen is not None and caishen < NUM_PLAYING and \
+            (out or is_win(shape.with_wilds(w + 1))):
         out.append(caishen)
         out.sort()
     return out

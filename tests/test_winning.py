@@ -133,3 +133,27 @@ def test_sets_only_check_matches_oracle_for_baotou(seed: int) -> None:
             rest = rest.add(t)
         rest = rest.remove(win_tile)
         assert is_sets(rest) == oracle_baotou(naturals, wilds, win_tile), (naturals, win_tile)
+
+
+def test_the_caishen_can_be_the_only_wait() -> None:
+    # 24s needs a 3s, and 3s is the 财神's own kind: only drawing a 财神 wins
+    shape = Shape.of(parse_tiles("66789m24s123p456p"), tile("3s"))
+    assert waits(shape, tile("3s")) == [tile("3s")]
+    assert distance(shape, 4) == 0
+
+
+@pytest.mark.parametrize("wilds", [0, 1, 2])
+def test_waits_with_the_caishen_agree_with_brute_force(wilds: int) -> None:
+    rng = random.Random(3000 + wilds)
+    for _ in range(120):
+        caishen = rng.randrange(NUM_PLAYING)
+        naturals = [t for t in random_hand(rng, 13, wilds) if t != caishen]
+        shape = Shape((0, 0, 0, 0), 13 - len(naturals))
+        for t in naturals:
+            shape = shape.add(t)
+        w = shape.wilds
+        expected = [t for t in range(NUM_PLAYING)
+                    if (t == caishen and oracle_win(naturals, w + 1))
+                    or (t != caishen and naturals.count(t) < 4
+                        and oracle_win(naturals + [t], w))]
+        assert waits(shape, caishen) == expected, (naturals, caishen)

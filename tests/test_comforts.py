@@ -274,8 +274,7 @@ def test_the_caishen_as_the_only_wait_is_a_wait():
 
     shape = Shape.of(parse_tiles("66789m24s"), tile("3s"))
     assert distance(shape, 2) == 0
-    assert waits(shape, tile("3s")) == []  # the core's waits() leaves it out
-    assert assist.hand_waits(shape, tile("3s")) == [tile("3s")]
+    assert waits(shape, tile("3s")) == [tile("3s")]
 
 
 def test_no_discard_win_note_on_a_winning_discard():

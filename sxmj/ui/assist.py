@@ -74,19 +74,9 @@ def hand_figures(tiles: list[int], sets: int, caishen: int,
     shape = Shape.of(tiles, caishen)
     d = distance(shape, sets)
     baotou = is_baotou_ready(shape)
-    ws = hand_waits(shape, caishen) if d == 0 else []
+    ws = waits(shape, caishen) if d == 0 else []
     any_tile = baotou and len(ws) >= NUM_PLAYING - 1
     return d, [Wait(t, hidden[t]) for t in ws], any_tile, baotou
-
-
-def hand_waits(shape: Shape, caishen: int) -> list[int]:
-    """The tiles that complete a 3k+1 hand. :func:`sxmj.winning.waits`, plus the 财神 when
-    drawing it wins although no other tile does (``waits`` leaves that case out: e.g.
-    ``66789m24s`` beside two melds with 财神 3s is ready, and only a 3s wins)."""
-    ws = waits(shape, caishen)
-    if ws or caishen >= NUM_PLAYING:
-        return ws
-    return [caishen] if is_win(shape.with_wilds(shape.wilds + 1)) else []
 
 
 def assist_info(game: Game, bot: Bot | None, lang: str,

@@ -12,7 +12,7 @@ from sxmj.game import Game
 from sxmj.match import Match
 from sxmj.simulate import Checker
 from sxmj.tiles import NUM_PLAYING
-from sxmj.wall import Rng, Wall
+from sxmj.wall import Rng
 from sxmj.winning import Shape, is_win, waits
 
 
@@ -127,7 +127,7 @@ def engine_hands(timer, hands: int = 400, check: bool = False) -> dict:
         if h:
             match.next_hand()
         g = match.game
-        wall = Wall(list(g.wall.tiles), g.wall.indicator, g.wall.dice)
+        wall = g.wall.undealt()
         while not g.over:
             seat = g.to_move()[0]
             match.apply(simple_choice(g, seat))
@@ -163,7 +163,7 @@ def random_play_violations(seed: int, hands: int) -> int:
         if h:
             match.next_hand()
         g = match.game
-        wall = Wall(list(g.wall.tiles), g.wall.indicator, g.wall.dice)
+        wall = g.wall.undealt()
         while not g.over:
             movers = g.to_move()
             seat = movers[rng.randbelow(len(movers))]

@@ -227,7 +227,7 @@ def tournament(hands: int, seed: int, seats: list[str], timer=time.perf_counter)
         for rot in range(4):
             levels = [seats[(s - rot) % 4] for s in range(4)]
             bots = [Bot(lv, seed=seed * 1000003 + h * 4 + s) for s, lv in enumerate(levels)]
-            game = Game(Wall(list(wall.tiles), wall.indicator, wall.dice), dealer=0)
+            game = Game(wall.undealt(), dealer=0)
             seat_times: dict[int, list[float]] = {}
             result = play_hand(game, bots, timer=timer, times=seat_times)
             for s, lv in enumerate(levels):

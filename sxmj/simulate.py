@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from .bots import Bot
-from .game import Game, HandResult
+from .game import Action, Game, HandResult
 from .match import Match
 from .wall import Wall
 
@@ -46,7 +46,7 @@ class Checker:
 
 
 def replay_hand(wall: Wall, game: Game) -> HandResult:
-    fresh = Game(Wall(list(wall.tiles), wall.indicator, wall.dice), game.dealer, game.options)
+    fresh = Game(wall.undealt(), game.dealer, game.options)
     for a in game.actions:
         fresh.apply(a)
     assert fresh.result is not None
@@ -55,9 +55,16 @@ def replay_hand(wall: Wall, game: Game) -> HandResult:
 
 def play_hand(game: Game, bots: Sequence[Bot], checker: Checker | None = None,
               timer: Callable[[], float] | None = None,
-              times: dict[int, list[float]] | None = None) -> HandResult:
-    """Let the bots play the hand to its end; record decision times if given a timer."""
-    wall = Wall(list(game.wall.tiles), game.wall.indicator, game.wall.dice)
+              times: dict[int, list[float]] | None = None,
+              apply: Callable[[Action], object] | None = None,
+              where: str = "step") -> HandResult:
+    """Let the bots play the hand to its end; record decision times if given a timer.
+
+    ``apply`` performs each action (default ``game.apply``; a match passes its own so
+    that scores are settled); ``where`` labels the checker's violations.
+    """
+    apply = apply or game.apply
+    wall = game.wall.undealt()
     step = 0
     while not game.over:
         seat = game.to_move()[0]
@@ -71,12 +78,12 @@ def play_hand(game: Game, bots: Sequence[Bot], checker: Checker | None = None,
             choice = bots[seat].choose(obs, legal)
         if checker is not None and choice.action not in legal:
             checker.violations.append(f"action {choice.action} not legal")
-        game.apply(choice.action)
+        apply(choice.action)
         step += 1
         if checker is not None:
-            checker.after_action(game, f"step {step}")
+            checker.after_action(game, f"{where} {step}")
     if checker is not None:
-        checker.after_hand(game, wall, "hand end")
+        checker.after_hand(game, wall, f"{where} end")
     assert game.result is not None
     return game.result
 
@@ -84,17 +91,5 @@ def play_hand(game: Game, bots: Sequence[Bot], checker: Checker | None = None,
 def play_match_hand(match: Match, bots: Sequence[Bot],
                     checker: Checker | None = None) -> HandResult:
     """Play the match's current hand with bots and settle it in the match."""
-    game = match.game
-    wall = Wall(list(game.wall.tiles), game.wall.indicator, game.wall.dice)
-    while not game.over:
-        seat = game.to_move()[0]
-        legal = game.legal_actions(seat)
-        choice = bots[seat].choose(game.observation(seat), legal)
-        if checker is not None and choice.action not in legal:
-            checker.violations.append(f"action {choice.action} not legal")
-        match.apply(choice.action)
-        if checker is not None:
-            checker.after_action(game, f"hand {match.hand_no}")
-    if checker is not None:
-        checker.after_hand(game, wall, f"hand {match.hand_no}")
+    play_hand(match.game, bots, checker, apply=match.apply, where=f"hand {match.hand_no}")
     return match.results[-1]

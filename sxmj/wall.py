@@ -83,6 +83,10 @@ class Wall:
     def remaining(self) -> int:
         return self.tail - self.head
 
+    def undealt(self) -> Wall:
+        """A fresh copy of this wall as it stood before the deal (for replays)."""
+        return Wall(list(self.tiles), self.indicator, self.dice)
+
     def draw_head(self) -> int:
         t = self.tiles[self.head]
         self.head += 1

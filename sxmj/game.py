@@ -14,6 +14,7 @@ wall), so the list of actions plus the wall is the whole hand.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import compress
 
 from .melds import Meld
 from .rules import Options
@@ -78,7 +79,17 @@ class Action:
         return Action(seat, kind, tiles[0])
 
 
+# Actions are immutable, so the common ones are made once: building a frozen
+# dataclass costs about a microsecond, and the engine offers thousands per hand.
 _DISCARDS = [[Action(seat, "discard", t) for t in range(42)] for seat in range(4)]
+_PENG = [[Action(seat, "peng", t) for t in range(42)] for seat in range(4)]
+_MINGGANG = [[Action(seat, "minggang", t) for t in range(42)] for seat in range(4)]
+_CHI = [[Action(seat, "chi", None, (b, b + 1, b + 2)) if b < 27 and b % 9 <= 6 else None
+         for b in range(27)] for seat in range(4)]  # _CHI[seat][lowest tile]
+_PASS = [Action(seat, "pass") for seat in range(4)]
+_ALL_TILES = range(42)
+_PLAYING = range(NUM_PLAYING)
+_RUNS = [[[t] * n for n in range(5)] for t in range(42)]  # _RUNS[t][n]: n copies of t
 
 
 @dataclass
@@ -107,6 +118,7 @@ class Game:
         self.caishen = wall.caishen
         self.hands: list[list[int]] = [[0] * 42 for _ in range(4)]
         self._keys = [[0, 0, 0, 0] for _ in range(4)]  # base-5 counts per group, see winning
+        self._sizes = [0, 0, 0, 0]  # tiles in each hand, kept in step by _change
         self.melds: list[list[Meld]] = [[] for _ in range(4)]
         self.flowers: list[list[int]] = [[] for _ in range(4)]
         self.discards: list[list[tuple[int, int | None]]] = [[] for _ in range(4)]
@@ -140,9 +152,9 @@ class Game:
         h = self.hands[seat]
         c = self.caishen
         out = [c] * h[c]
-        for t, n in enumerate(h):
-            if n and t != c:
-                out += [t] * n
+        for t in compress(_ALL_TILES, h):
+            if t != c:
+                out += _RUNS[t][h[t]]
         return out
 
     def shape(self, seat: int) -> Shape:
@@ -156,6 +168,7 @@ class Game:
     def _change(self, seat: int, t: int, n: int) -> None:
         """Add (n > 0) or take (n < 0) copies of a tile, keeping the shape keys in step."""
         self.hands[seat][t] += n
+        self._sizes[seat] += n
         if t < NUM_PLAYING:
             self._keys[seat][t // 9] += n * POW5[t % 9]
 
@@ -205,7 +218,10 @@ class Game:
                 raise IllegalAction(action, str(e)) from None
         if self.over:
             raise IllegalAction(action, "the hand is over")
-        legal = self.legal_actions(action.seat)
+        if self.phase == "turn" and action.seat == self.turn and self._turn_cache is not None:
+            legal = self._turn_cache  # skip legal_actions' defensive copy
+        else:
+            legal = self.legal_actions(action.seat)
         if action not in legal:
             raise IllegalAction(action, self._why_illegal(action, legal))
         self.events = []
@@ -284,10 +300,10 @@ class Game:
         Returns False when the wall ran out (the hand is then drawn)."""
         h = self.hands[seat]
         while True:
-            flower = next((t for t in range(31, 42) if h[t]), None)
-            if flower is None:
+            if not any(h[31:]):
                 return True
-            h[flower] -= 1
+            flower = next(t for t in range(31, 42) if h[t])
+            self._change(seat, flower, -1)
             self.flowers[seat].append(flower)
             self._emit("flower", seat=seat, tile=flower)
             if not self._drawable():
@@ -304,13 +320,14 @@ class Game:
     def _turn_actions(self, seat: int) -> list[Action]:
         h = self.hands[seat]
         mine = _DISCARDS[seat]
-        out = [mine[t] for t in range(NUM_PLAYING) if h[t]]
+        out = list(map(mine.__getitem__, compress(_PLAYING, h)))
         if self.after_claim:
             return out
         if self._drawable():
-            for t in range(NUM_PLAYING):
-                if h[t] == 4 and t != self.caishen:
-                    out.append(Action(seat, "angang", t))
+            if 4 in h:
+                for t in range(NUM_PLAYING):
+                    if h[t] == 4 and t != self.caishen:
+                        out.append(Action(seat, "angang", t))
             for m in self.melds[seat]:
                 if m.kind == "peng" and h[m.tiles[0]]:
                     out.append(Action(seat, "jiagang", m.tiles[0]))
@@ -333,7 +350,8 @@ class Game:
     def _self_draw_eval(self, seat: int) -> Evaluation | None:
         if any(self.hands[seat][31:]) or self.last_tile is None:
             return None
-        if not is_win(self.shape(seat)) and not self._all_winds(seat):
+        shape = self.shape(seat)
+        if not is_win(shape) and not self._all_winds(seat, shape):
             return None
         hand = self.concealed(seat)
         ev = evaluate(hand, self.last_tile, self.caishen, self.melds[seat], self.flowers[seat],
@@ -342,9 +360,10 @@ class Game:
                       **self._win_context(seat))
         return ev if ev.win else None
 
-    def _all_winds(self, seat: int) -> bool:
-        h = self.hands[seat]
-        return all(h[t] == 0 for t in range(27) if t != self.caishen) and \
+    def _all_winds(self, seat: int, shape: Shape) -> bool:
+        """Only winds besides the 财神 (乱风), concealed and in melds."""
+        keys = shape.keys
+        return keys[0] == keys[1] == keys[2] == 0 and \
             all(m.is_wind_set for m in self.melds[seat])
 
     def _apply_turn(self, action: Action) -> None:
@@ -408,28 +427,35 @@ class Game:
             return []
         out = []
         if chi_seat:
-            lo = t // 9 * 9
-            for base in (t - 2, t - 1, t):
-                if base < lo or base + 2 > lo + 8:
-                    continue
-                others = [m for m in (base, base + 1, base + 2) if m != t]
-                if all(h[m] and m != self.caishen for m in others):
-                    out.append(Action(seat, "chi", None, (base, base + 1, base + 2)))
+            c = self.caishen
+            r = t % 9
+            # the two other members must be natural tiles in hand (the 财神 can't chi)
+            if r >= 2 and h[t - 2] and h[t - 1] and c != t - 2 and c != t - 1:
+                out.append(_CHI[seat][t - 2])
+            if 1 <= r <= 7 and h[t - 1] and h[t + 1] and c != t - 1 and c != t + 1:
+                out.append(_CHI[seat][t - 1])
+            if r <= 6 and h[t + 1] and h[t + 2] and c != t + 1 and c != t + 2:
+                out.append(_CHI[seat][t])
         if h[t] >= 2:
-            out.append(Action(seat, "peng", t))
+            out.append(_PENG[seat][t])
         if h[t] >= 3 and self._drawable():
-            out.append(Action(seat, "minggang", t))
+            out.append(_MINGGANG[seat][t])
         if out:
-            out.append(Action(seat, "pass"))
+            out.append(_PASS[seat])
         return out
 
     def _open_claims(self, discarder: int, t: int) -> None:
         self.pending = {}
         self.responses = {}
-        for seat in ((discarder + i) % 4 for i in (1, 2, 3)):
-            opts = self._claim_options(seat, discarder, t)
-            if opts:
-                self.pending[seat] = opts
+        if t != self.caishen:
+            hands = self.hands
+            for i in (1, 2, 3):
+                seat = (discarder + i) % 4
+                # only the next seat can chi; the others need a pair to claim at all
+                if i == 1 or hands[seat][t] >= 2:
+                    opts = self._claim_options(seat, discarder, t)
+                    if opts:
+                        self.pending[seat] = opts
         if self.pending:
             self.phase = "claim"
             self._emit("claim-window", seats=sorted(self.pending), tile=t)
@@ -568,14 +594,15 @@ class Game:
             "dice": list(self.wall.dice),
             "wall": self.wall.remaining,
             "hand": self.concealed(seat),
-            "hand_counts": [sum(h) for h in self.hands],
-            "melds": [[(m.kind, m.tiles, m.source, m.claimed) for m in ms] for ms in self.melds],
+            "hand_counts": self._sizes[:],
+            "melds": [[(m.kind, m.tiles, m.source, m.claimed) for m in ms] if ms else []
+                      for ms in self.melds],
             "flowers": [f[:] for f in self.flowers],
             "discards": [d[:] for d in self.discards],
             "last_discard": self.last_discard,
             "last_tile": self.last_tile if seat == self.turn else None,
             "piao_chain": list(self.piao_chain),
-            "piao_block": sorted(self.piao_block),
+            "piao_block": sorted(self.piao_block) if self.piao_block else [],
             "claims": [r[:] for r in self.claims],
             "rob_tile": self.rob_tile,
             "options": dict(self._options_dict),

@@ -24,7 +24,11 @@ class Checker:
     def after_action(self, game: Game, where: str) -> None:
         if game.tile_count() != 144:
             self.violations.append(f"{where}: {game.tile_count()} tiles accounted for")
+        counts = game.observation(0)["hand_counts"]
         for s in range(4):
+            if counts[s] != sum(game.hands[s]):
+                self.violations.append(f"{where}: seat {s} shown holding {counts[s]} tiles, "
+                                       f"holds {sum(game.hands[s])}")
             size = sum(game.hands[s]) + 3 * len(game.melds[s])
             acting = game.phase == "turn" and s == game.turn or \
                 game.phase == "rob" and s == game.turn

@@ -133,25 +133,54 @@ def _wind_need(key: int) -> tuple[int, int]:
     return r
 
 
+def _set_needs(a: int, b: int, c: int, d: int) -> tuple[int, int, int, int, int]:
+    """Fewest wildcards for sets per suit, then the winds' (sets, sets plus pair)."""
+    # The memo lookups are inlined: this runs on every turn of every hand.
+    memo = _SUIT_NEED
+    s0 = memo.get(a << 1)
+    if s0 is None:
+        s0 = _suit_need(a, False)
+    s1 = memo.get(b << 1)
+    if s1 is None:
+        s1 = _suit_need(b, False)
+    s2 = memo.get(c << 1)
+    if s2 is None:
+        s2 = _suit_need(c, False)
+    wind = _WIND_NEED.get(d)
+    ws, wp = wind if wind is not None else _wind_need(d)
+    return s0, s1, s2, ws, wp
+
+
 def _needs(keys: tuple[int, int, int, int]) -> tuple[int, int]:
     """(fewest wildcards for sets only, fewest for sets plus one pair)."""
     a, b, c, d = keys
-    s0, s1, s2 = _suit_need(a, False), _suit_need(b, False), _suit_need(c, False)
-    ws, wp = _wind_need(d)
+    s0, s1, s2, ws, wp = _set_needs(a, b, c, d)
     sets = s0 + s1 + s2 + ws
-    pair = min(
+    return sets, _pair_need(keys, sets, s0, s1, s2, ws, wp)
+
+
+def _pair_need(keys: tuple[int, int, int, int], sets: int,
+               s0: int, s1: int, s2: int, ws: int, wp: int) -> int:
+    # the pair sits in one of the groups, or is made of two wildcards
+    return min(
         sets + 2,
-        sets - s0 + _suit_need(a, True),
-        sets - s1 + _suit_need(b, True),
-        sets - s2 + _suit_need(c, True),
+        sets - s0 + _suit_need(keys[0], True),
+        sets - s1 + _suit_need(keys[1], True),
+        sets - s2 + _suit_need(keys[2], True),
         sets - ws + wp,
     )
-    return sets, pair
 
 
 def is_win(shape: Shape) -> bool:
     """True when a 3k+2-tile concealed hand is k sets and a pair."""
-    return _needs(shape.keys)[1] <= shape.wilds
+    keys = shape.keys
+    s0, s1, s2, ws, wp = _set_needs(*keys)
+    sets = s0 + s1 + s2 + ws
+    # Adding the pair saves at most one wildcard (a pair plus one is a set), so
+    # most hands are rejected here, before the pair tables are looked at.
+    if sets - 1 > shape.wilds:
+        return False
+    return _pair_need(keys, sets, s0, s1, s2, ws, wp) <= shape.wilds
 
 
 def is_sets(shape: Shape) -> bool:

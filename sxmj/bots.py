@@ -224,6 +224,7 @@ class Bot:
         self.pass_wins = True      # pass a win for a 暴头 wait / 飘 when it pays more
         self.ev_discard = True     # rank equal-distance discards by expected winnings
         self.ev_cross = 0          # also weigh discards up to this distance: measured worse
+        self.ev_claims = True      # claims valued by the race model, not by distance alone
         self._memo: dict = {}
 
     def choose(self, obs: dict, legal: Sequence[Action]) -> Choice:
@@ -536,6 +537,52 @@ class Bot:
                       f"passes a plain win, discards {code(best)}: any draw wins as 暴头 (double)",
                       f"放弃平胡，打{tile_name(best, 'zh')}等暴头：摸什么都胡，翻倍")
 
+    def _ev_claim(self, obs: dict, claims: Sequence[Action], passing: Action) -> Choice:
+        """Claim when the race model values the claimed tile above our own next draw.
+
+        Passing keeps the draw: it comes after the players between the
+        discarder and us. A chi or peng takes the tile instead and discards
+        at once, so our next draw comes after all three opponents; a 明杠
+        draws its replacement at once. Distance alone (normal's rule) misses
+        that a random draw might have done as well without locking a meld.
+        """
+        seat = obs["seat"]
+        ctx = self._context(obs)
+        caishen = ctx["caishen"]
+        sets = ctx["sets"]
+        unseen = ctx["unseen"]
+        hand = playing_hand(obs)
+        shape = Shape.of(hand, caishen)
+        discarder, t = obs["last_discard"]
+        # Passing: our own draw comes after the players between the discarder and us.
+        lead = (seat - discarder - 1) % 4
+        d, useful, _ = analyse(shape, sets, caishen, unseen)
+        values = {passing: self._hand_value(ctx, shape, d, useful, lead)}
+        for a in claims:
+            after = shape
+            for x in _claim_uses(a, t):
+                after = after.remove(x)
+            if a.kind == "minggang":
+                # the replacement draw comes at once
+                d2, useful2, _ = analyse(after, sets - 1, caishen, unseen)
+                v = self._hand_value(ctx, after, d2, useful2, 0)
+            else:
+                v = 0.0
+                for x in _distinct(after, caishen):
+                    kept = _minus(after, x, caishen)
+                    d2, useful2, _ = analyse(kept, sets - 1, caishen, unseen)
+                    v = max(v, self._hand_value(ctx, kept, d2, useful2, 3))
+            if obs["claims"][seat][discarder] == 2 and a.kind != "minggang" \
+                    and self.contract_care:
+                v *= 0.9  # a third claim binds us in 承包 both ways
+            values[a] = v
+        best = max(values, key=lambda a: (values[a], a is passing))
+        if best is passing:
+            return Choice(passing, "passes: its own draw is worth more than this tile",
+                          "过：自己摸牌更好")
+        return Choice(best, f"{best.kind} {code(t)}: wins the race more often",
+                      f"{_ZH[best.kind]}{tile_name(t, 'zh')}：更快胡牌")
+
     def _contract_risk(self, obs: dict, t: int) -> int:
         """Penalty for feeding a third claim to a player who took two already (承包)."""
         seat = obs["seat"]
@@ -597,6 +644,8 @@ class Bot:
                     return Choice(a, f"{a.kind} {code(t)}: a set on the table",
                                   f"{_ZH[a.kind]}{tile_name(t, 'zh')}，先凑一副")
             return Choice(passing, "passes", "过")
+        if self.level == "hard" and self.ev_claims:
+            return self._ev_claim(obs, claims, passing)
         caishen = obs["caishen"]
         sets = 4 - len(obs["melds"][seat])
         hand = playing_hand(obs)

@@ -63,6 +63,30 @@ def test_hard_keeps_the_caishen():
     assert choice.action.tile != tile("5m")
 
 
+def test_hard_claims_by_the_race_not_by_distance_alone():
+    # 2m is the 财神. One step from ready either way, but pung 6p (then throw
+    # 6s) leaves 52 live tiles instead of 20: hard takes it, normal (distance
+    # only) passes.
+    obs = observation("24577799m5668p6s", "2m", wall=70, phase="claim",
+                      last_discard=(2, tile("6p")))
+    legal = [Action(0, "peng", tile("6p")), Action(0, "pass")]
+    assert Bot("normal").choose(obs, legal).action.kind == "pass"
+    choice = Bot("hard").choose(obs, legal)
+    assert choice.action.kind == "peng"
+    assert choice.reason and choice.reason_zh
+
+
+def test_hard_declines_a_chi_that_narrows_its_hand():
+    # 2z is the 财神. Chi 789s (7s 8s from the complete 678s run) is one step
+    # closer by distance, so normal takes it; but it leaves 28 live tiles
+    # where its own draw has 92 to choose from: hard passes.
+    obs = observation("579m29p134678s24z", "2z", wall=70, phase="claim",
+                      last_discard=(3, tile("9s")))
+    legal = [Action(0, "chi", None, (tile("7s"), tile("8s"), tile("9s"))), Action(0, "pass")]
+    assert Bot("normal").choose(obs, legal).action.kind == "chi"
+    assert Bot("hard").choose(obs, legal).action.kind == "pass"
+
+
 # ---------------------------------------------------------------- normal
 
 def test_normal_keeps_the_better_wait():

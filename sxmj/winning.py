@@ -235,18 +235,26 @@ def waits(shape: Shape, caishen: int | None = None) -> list[int]:
     return out
 
 
-def _candidates(keys: tuple[int, int, int, int]) -> list[int]:
-    near = set()
-    for g in range(3):
-        key = keys[g]
+_NEAR: dict[int, tuple[int, ...]] = {}  # suit key -> tile numbers 0..8 within two of a held tile
+
+
+def _near(key: int) -> tuple[int, ...]:
+    hit = _NEAR.get(key)
+    if hit is None:
+        near = set()
         for i in range(9):
             if key // POW5[i] % 5:
-                for j in range(max(0, i - 2), min(8, i + 2) + 1):
-                    near.add(9 * g + j)
-    for i in range(4):
-        if keys[3] // POW5[i] % 5:
-            near.add(27 + i)
-    return sorted(near)
+                near.update(range(max(0, i - 2), min(8, i + 2) + 1))
+        hit = _NEAR[key] = tuple(sorted(near))
+    return hit
+
+
+def _candidates(keys: tuple[int, int, int, int]) -> list[int]:
+    """Tiles that could complete something: within two of a held suit tile, or a held wind."""
+    out = [9 * g + j for g in range(3) for j in _near(keys[g])]
+    winds = keys[3]
+    out += [27 + i for i in range(4) if winds // POW5[i] % 5]
+    return out
 
 
 # ------------------------------------------------------ distance to ready

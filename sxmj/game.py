@@ -14,7 +14,8 @@ wall), so the list of actions plus the wall is the whole hand.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from itertools import compress
+from itertools import compress, repeat
+from operator import is_
 
 from .melds import Meld
 from .rules import Options
@@ -222,7 +223,9 @@ class Game:
             legal = self._turn_cache  # skip legal_actions' defensive copy
         else:
             legal = self.legal_actions(action.seat)
-        if action not in legal:
+        # Bots hand back an object from the legal list: find it by identity in C
+        # first, and compare field by field only for actions built elsewhere.
+        if not any(map(is_, legal, repeat(action))) and action not in legal:
             raise IllegalAction(action, self._why_illegal(action, legal))
         self.events = []
         self._turn_cache = None

@@ -274,8 +274,10 @@ class Game:
     def _start_turn(self, seat: int, draw: bool) -> None:
         self.turn = seat
         self.phase = "turn"
-        self.piao_block.discard(seat)  # a 飘 round lasts until the discarder's next turn
-        self.pending, self.responses = {}, {}
+        if self.piao_block:
+            self.piao_block.discard(seat)  # a 飘 round lasts until the discarder's next turn
+        if self.pending or self.responses:
+            self.pending, self.responses = {}, {}
         first = not self.had_turn[seat]
         self.had_turn[seat] = True
         self.first_turn_win = first and not self.claim_made and draw == (seat != self.dealer)
@@ -288,9 +290,11 @@ class Game:
                 self._exhausted()
                 return
             t = self.wall.draw_head()
-            self.chain_kongs = self.chain_flowers = 0
             self._receive(seat, t, "head")
-            self._replace_flowers(seat)
+            # dealt flowers went on the first turn and every later one at once,
+            # so only the tile just drawn can be a flower
+            if t >= NUM_PLAYING:
+                self._replace_flowers(seat)
 
     def _receive(self, seat: int, t: int, source: str) -> None:
         self._change(seat, t, 1)

@@ -511,6 +511,10 @@ def test_records_export_import_replay_and_the_seed_link(table, fresh, tmp_path, 
     # the link that deals the same seed
     link = page.input_value('[data-testid="seed-link"]')
     assert link.endswith("?seed=12")
+    # The clipboard API refuses a document without focus; another test's page
+    # (or a busy machine) can leave it unfocused, so focus it first.
+    page.bring_to_front()
+    page.evaluate("window.focus()")
     page.click('#sheet [data-ui="copy-link"]')
     page.wait_for_function("() => document.querySelector('[data-testid=records-status]')"
                            ".textContent.length > 0")

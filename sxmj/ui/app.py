@@ -831,11 +831,18 @@ class App:
         try:
             await self.window.navigator.clipboard.writeText(link)
             self.records_status = tr(self.params.lang, "rec_copied")
-        except Exception:  # noqa: BLE001 - no permission: the link is shown to copy by hand
-            self.records_status = tr(self.params.lang, "rec_copy_failed")
+        except Exception:  # noqa: BLE001 - no permission or no focus: try the old way
+            copied = False
             box = self.document.querySelector('[data-testid="seed-link"]')
             if not _is_none(box):
-                box.select()
+                box.focus()
+                box.select()  # left selected for copying by hand if this fails too
+                try:
+                    copied = bool(self.document.execCommand("copy"))
+                except Exception:  # noqa: BLE001
+                    copied = False
+            self.records_status = tr(self.params.lang,
+                                     "rec_copied" if copied else "rec_copy_failed")
         self.render_sheet()
 
     def open_viewer(self, record: dict) -> None:

@@ -1,0 +1,112 @@
+#!/usr/bin/env python3
+"""How much more often could any hard bot win? A ceiling, measured with a cheat.
+
+A test-only bot, ``Clairvoyant``, plays hard's claims and hard's discards
+except that before each discard it reads its own next draws from the wall
+(every fourth tile from the head, as long as nobody claims) and throws the
+tile that lets it win soonest. It then sits at a table with three normals in
+the duplicate format of ``python3 -m sxmj tournament``. A fair bot sees less,
+so its win-rate ratio against normal should stay below this one.
+
+    python3 bench/ceiling.py --walls 1000 --seed 1     # about 2 minutes on 2 cores
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from sxmj.bots import Bot, DiscardOption  # noqa: E402
+from sxmj.game import Game  # noqa: E402
+from sxmj.simulate import play_hand  # noqa: E402
+from sxmj.tiles import NUM_PLAYING  # noqa: E402
+from sxmj.wall import Rng, Wall  # noqa: E402
+from sxmj.winning import Shape, distance  # noqa: E402
+
+LOOKAHEAD = 12  # own draws the cheat reads ahead
+
+
+def holds_a_win(tiles: list[int], caishen: int, sets: int) -> bool:
+    """Whether some 3·sets+2 tiles of ``tiles`` make a winning hand."""
+    shape = Shape.of(tiles, caishen)
+    if len(tiles) % 3 == 1:
+        # distance() reads a 3k+1 hand as "ready?"; add a lone wind that no set
+        # can use, so it asks "holds a win?" like every other size.
+        lone = next((t for t in range(27, 31) if t != caishen and t not in tiles), None)
+        if lone is None:
+            return False
+        shape = shape.add(lone)
+    return distance(shape, sets) == 0
+
+
+class Clairvoyant(Bot):
+    """Hard, plus the next own draws read from the wall before each discard."""
+
+    def __init__(self, game: Game, seed: int):
+        super().__init__("hard", seed)
+        self.game = game
+        self.pass_wins = False  # count wins, not points
+
+    def _ev_pick(self, obs: dict, options: list[DiscardOption]) -> DiscardOption:
+        fair = super()._ev_pick(obs, options)
+        wall = self.game.wall
+        caishen = obs["caishen"]
+        sets = 4 - len(obs["melds"][obs["seat"]])
+        hand = [t for t in obs["hand"] if t < NUM_PLAYING]
+        draws = [t for t in wall.tiles[wall.head + 3:wall.tail:4] if t < NUM_PLAYING]
+        draws = draws[:LOOKAHEAD]
+
+        def draws_to_win(o: DiscardOption) -> int:
+            kept = list(hand)
+            kept.remove(o.tile)
+            for k, t in enumerate(draws, 1):
+                kept.append(t)
+                if holds_a_win(kept, caishen, sets):
+                    return k
+            return len(draws) + 1
+
+        return min(options, key=lambda o: (draws_to_win(o), o is not fair))
+
+
+def play(args: tuple[int, int, int]) -> tuple[int, int, int, int]:
+    lo, hi, seed = args
+    rng = Rng(seed)
+    wins = {"cheat": 0, "normal": 0}
+    seats = {"cheat": 0, "normal": 0}
+    for h in range(lo, hi):
+        wall = Wall.shuffled(rng.fork(h + 1))
+        for rot in range(4):
+            game = Game(wall.undealt(), dealer=0)
+            bots: list[Bot] = [Clairvoyant(game, s) if s == rot else Bot("normal", seed=s)
+                               for s in range(4)]
+            result = play_hand(game, bots)
+            for s in range(4):
+                who = "cheat" if s == rot else "normal"
+                seats[who] += 1
+                wins[who] += result.winner == s
+    return wins["cheat"], seats["cheat"], wins["normal"], seats["normal"]
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--walls", type=int, default=1000)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--jobs", type=int, default=2)
+    a = ap.parse_args()
+    step = -(-a.walls // a.jobs)
+    parts = [(lo, min(a.walls, lo + step), a.seed) for lo in range(0, a.walls, step)]
+    with ProcessPoolExecutor(a.jobs) as pool:
+        totals = [sum(x) for x in zip(*pool.map(play, parts), strict=True)]
+    cheat = totals[0] / totals[1]
+    normal = totals[2] / totals[3]
+    print(f"{a.walls} walls, seed {a.seed}: clairvoyant hard wins {cheat:.1%}, "
+          f"normal {normal:.1%}, ratio {cheat / normal:.3f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

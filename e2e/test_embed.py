@@ -170,7 +170,9 @@ def test_example_article_sizes_its_two_embeds(fresh, site_url, artifacts):
     for i in range(2):
         frames.nth(i).scroll_into_view_if_needed()  # the frames load lazily
         frame = frames.nth(i).element_handle().content_frame()
-        frame.wait_for_function("document.body.dataset.sxmjReady === '1'", timeout=90000)
+        # until it loads, the lazy frame is an empty document with no body yet
+        frame.wait_for_function("document.body && document.body.dataset.sxmjReady === '1'",
+                                timeout=90000)
     hand = frames.nth(0).element_handle().content_frame()
     result = hand.locator(RESULT)
     assert (result.get_attribute("data-win"), result.get_attribute("data-share")) == \

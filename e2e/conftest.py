@@ -14,7 +14,6 @@
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
@@ -25,10 +24,8 @@ from harness import (
     DESKTOP,
     PREFIX,
     SITE,
-    Booted,
     serve,
-    wait_ready,
-    watch,
+    shared_page,
 )
 from playwright.sync_api import Browser, Page
 
@@ -86,16 +83,8 @@ def artifacts() -> Path:
 @pytest.fixture(scope="module")
 def booted(browser: Browser, browser_context_args: dict, site_url: str):
     """One page booted to ready, shared by the tests of a module; must stay clean."""
-    context = browser.new_context(**browser_context_args)
-    page = context.new_page()
-    w = watch(page, site_url)
-    start = time.monotonic()
-    page.goto(site_url)
-    wait_ready(page, w)
-    yield Booted(page, w, site_url, time.monotonic() - start)
-    problems = w.problems()
-    context.close()
-    assert not problems, "the shared page misbehaved:\n  " + "\n  ".join(problems)
+    with shared_page(browser, browser_context_args, site_url) as b:
+        yield b
 
 
 @pytest.fixture

@@ -10,12 +10,14 @@ import json
 import re
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Browser, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -143,3 +145,22 @@ class Booted:
     watch: Watch
     url: str
     boot_seconds: float
+
+
+@contextmanager
+def shared_page(browser: Browser, context_args: dict, site_url: str, path: str = "",
+                label: str = "the shared page") -> Iterator[Booted]:
+    """A page of the site booted to ready and watched, for a whole test module
+    (a boot costs seconds). When the module is done it must still be clean."""
+    context = browser.new_context(**context_args)
+    page = context.new_page()
+    w = watch(page, site_url)
+    start = time.monotonic()
+    page.goto(site_url + path)
+    wait_ready(page, w)
+    try:
+        yield Booted(page, w, site_url, time.monotonic() - start)
+    finally:
+        problems = w.problems()
+        context.close()
+    assert not problems, f"{label} misbehaved:\n  " + "\n  ".join(problems)

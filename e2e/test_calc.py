@@ -7,7 +7,7 @@ import re
 import time
 
 import pytest
-from harness import DESKTOP, PHONE, wait_ready, watch
+from harness import DESKTOP, PHONE, shared_page, wait_ready, watch
 from playwright.sync_api import Page
 
 RESULT = '[data-testid="calc-result"]'
@@ -39,15 +39,8 @@ def click_tiles(page: Page, codes: str) -> None:
 @pytest.fixture(scope="module")
 def calc(browser, browser_context_args, site_url):
     """One calculator page for the module (a boot costs seconds); must stay clean."""
-    context = browser.new_context(**browser_context_args)
-    page = context.new_page()
-    w = watch(page, site_url)
-    page.goto(site_url + "calc.html")
-    wait_ready(page, w)
-    yield page, w, site_url
-    problems = w.problems()
-    context.close()
-    assert not problems, "calc.html misbehaved:\n  " + "\n  ".join(problems)
+    with shared_page(browser, browser_context_args, site_url, "calc.html", "calc.html") as b:
+        yield b.page, b.watch, b.url
 
 
 def clear(page: Page) -> None:

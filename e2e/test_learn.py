@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from harness import DESKTOP, PHONE, build_vendor, wait_ready, watch
+from harness import DESKTOP, PHONE, build_vendor, shared_page, wait_ready, watch
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -26,15 +26,8 @@ IMAGES_LOADED = """async () => { await Promise.all([...document.images].map(i =>
 @pytest.fixture(scope="module")
 def learn(browser, browser_context_args, site_url):
     """One learn.html for the module (a boot costs seconds); must stay clean."""
-    context = browser.new_context(**browser_context_args)
-    page = context.new_page()
-    w = watch(page, site_url)
-    page.goto(site_url + "learn.html")
-    wait_ready(page, w)
-    yield page, w, site_url
-    problems = w.problems()
-    context.close()
-    assert not problems, "learn.html misbehaved:\n  " + "\n  ".join(problems)
+    with shared_page(browser, browser_context_args, site_url, "learn.html", "learn.html") as b:
+        yield b.page, b.watch, b.url
 
 
 def test_boots_clean_and_computes_every_example(learn):

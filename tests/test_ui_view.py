@@ -288,6 +288,13 @@ def test_result_panel_of_a_win_shows_patterns_flowers_formula_and_payments():
         for _, count, _ in ev.flower_items:
             assert f"×{count}" in html
         assert ("平胡" in html) == (not ev.patterns)
+        # the 花 total is the sum of its rows (底花 included), as the formula uses it
+        box = html[html.index(st.tr("flowers_title")):]
+        box = box[:box.index("</section>")]
+        total = int(re.search(r"\d+", box[:box.index("</h3>")]).group())
+        rows = [int(re.search(r"\d+", v).group())
+                for v in re.findall(r'class="row__val">([^<]*)<', box)]
+        assert total == sum(rows) == ev.base + ev.flowers
 
 
 def test_result_rows_name_the_reason_for_each_payment():

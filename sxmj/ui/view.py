@@ -743,7 +743,8 @@ def _scoring_html(st: TableState, ev: Evaluation) -> str:
         items.append(f'<li><span class="row__name">{esc(name)} ×{count}</span>'
                      f'<b class="row__val">{esc(st.tr("hua_n", n=points))}</b></li>')
     hua = (f'<section class="score-box"><h3>{esc(st.tr("flowers_title"))}'
-           f'<span>{esc(st.tr("flowers_total", n=ev.flowers))}</span></h3>'
+           # the total is what the formula multiplies: 底花 plus every row below it
+           f'<span>{esc(st.tr("flowers_total", n=ev.base + ev.flowers))}</span></h3>'
            f'<ul>{"".join(items)}</ul></section>')
     formula = (f'<p class="result__formula"><span>{esc(st.tr("formula_title"))}</span>'
                f'<span class="formula__words">{esc(st.tr("formula_words"))}</span>'

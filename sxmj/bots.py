@@ -22,7 +22,7 @@ from .game import Action
 from .melds import Meld
 from .rules import Options
 from .scoring import evaluate, settle
-from .tiles import NUM_PLAYING, code, tile_name
+from .tiles import NUM_PLAYING, tile_name
 from .wall import Rng
 from .winning import (
     Shape,
@@ -203,10 +203,23 @@ def _distinct(shape: Shape, caishen: int) -> list[int]:
     return out
 
 
+def _en(t: int) -> str:
+    """A tile in an English reason: ``5 Dots``, ``East Wind``."""
+    return tile_name(t, "en")
+
+
 def _span(useful: Sequence[int]) -> str:
+    """Useful tiles in words, numbers grouped by suit: ``3, 6 Dots; 1 Bamboo …``."""
     if len(useful) >= NUM_PLAYING - 1:
         return "any tile"
-    return " ".join(code(t) for t in useful[:4]) + (" …" if len(useful) > 4 else "")
+    groups: list[str] = []
+    shown = sorted(useful)[:4]
+    for suit in range(3):
+        nums = [str(t % 9 + 1) for t in shown if t // 9 == suit]
+        if nums:
+            groups.append(", ".join(nums) + " " + _en(9 * suit).split(" ", 1)[1])
+    groups += [_en(t) for t in shown if t >= 27]
+    return "; ".join(groups) + (" …" if len(useful) > 4 else "")
 
 
 class Bot:
@@ -256,7 +269,7 @@ class Bot:
             elif self.level == "hard" and self._should_piao(obs, legal):
                 t = caishen
                 return Choice(Action(seat, "discard", t),
-                              f"passes the 暴头 win and throws the 财神 {code(t)} (飘) for double",
+                              f"passes the 暴头 win and throws the 财神 {_en(t)} (飘) for double",
                               f"放弃暴头，打出财神{tile_name(t, 'zh')}飘一把")
             return Choice(hu, "wins: the hand is complete", "胡牌")
         kongs = [a for a in legal if a.kind in ("angang", "jiagang")]
@@ -264,17 +277,17 @@ class Bot:
         best = self._pick_discard(obs, options)
         for k in kongs:
             if self._kong_keeps_pace(obs, k, best):
-                return Choice(k, f"kongs {code(k.tile)}: a replacement draw and extra 花",
+                return Choice(k, f"kongs {_en(k.tile)}: a replacement draw and extra 花",
                               f"杠{tile_name(k.tile, 'zh')}：补一张牌，多得花")
         return self._discard_choice(seat, best)
 
     def _discard_choice(self, seat: int, best: DiscardOption) -> Choice:
         t = best.tile
         if best.distance == 0:
-            reason = f"discards {code(t)}, ready on {_span(best.useful)}: {best.live} live tiles"
+            reason = f"discards {_en(t)}, ready on {_span(best.useful)}: {best.live} live tiles"
             zh = f"打{tile_name(t, 'zh')}，听{len(best.useful)}种牌，还剩{best.live}张"
         else:
-            reason = (f"discards {code(t)}, {best.distance} from ready; keeps "
+            reason = (f"discards {_en(t)}, {best.distance} from ready; keeps "
                       f"{_span(best.useful)} open: {best.live} live tiles")
             zh = f"打{tile_name(t, 'zh')}，离听牌还差{best.distance}张，有效牌{best.live}张"
         return Choice(Action(seat, "discard", t), reason, zh)
@@ -530,11 +543,11 @@ class Bot:
             return None
         if best == caishen:
             return Choice(Action(seat, "discard", best),
-                          f"passes the win and throws the 财神 {code(best)} (飘): "
+                          f"passes the win and throws the 财神 {_en(best)} (飘): "
                           "any draw wins for more",
                           f"放弃胡牌，打出财神{tile_name(best, 'zh')}飘：下一张必胡，番更大")
         return Choice(Action(seat, "discard", best),
-                      f"passes a plain win, discards {code(best)}: any draw wins as 暴头 (double)",
+                      f"passes a plain win, discards {_en(best)}: any draw wins as 暴头 (double)",
                       f"放弃平胡，打{tile_name(best, 'zh')}等暴头：摸什么都胡，翻倍")
 
     def _ev_claim(self, obs: dict, claims: Sequence[Action], passing: Action) -> Choice:
@@ -580,7 +593,7 @@ class Bot:
         if best is passing:
             return Choice(passing, "passes: its own draw is worth more than this tile",
                           "过：自己摸牌更好")
-        return Choice(best, f"{best.kind} {code(t)}: wins the race more often",
+        return Choice(best, f"{_VERB[best.kind]} {_en(t)}: wins the race more often",
                       f"{_ZH[best.kind]}{tile_name(t, 'zh')}：更快胡牌")
 
     def _contract_risk(self, obs: dict, t: int) -> int:
@@ -641,7 +654,7 @@ class Bot:
             for a in claims:
                 if a.kind in ("minggang", "peng") or self.rng.randbelow(2):
                     t = obs["last_discard"][1]
-                    return Choice(a, f"{a.kind} {code(t)}: a set on the table",
+                    return Choice(a, f"{_VERB[a.kind]} {_en(t)}: a set on the table",
                                   f"{_ZH[a.kind]}{tile_name(t, 'zh')}，先凑一副")
             return Choice(passing, "passes", "过")
         if self.level == "hard" and self.ev_claims:
@@ -682,11 +695,12 @@ class Bot:
             return Choice(passing, "passes: claiming would not bring the hand closer",
                           "过：吃碰不能让牌更快听")
         t = obs["last_discard"][1]
-        return Choice(best, f"{best.kind} {code(t)}: one step closer to ready",
+        return Choice(best, f"{_VERB[best.kind]} {_en(t)}: one step closer to ready",
                       f"{_ZH[best.kind]}{tile_name(t, 'zh')}：离听牌更近一步")
 
 
 _ZH = {"chi": "吃", "peng": "碰", "minggang": "杠", "pass": "过"}
+_VERB = {"chi": "chows", "peng": "pungs", "minggang": "kongs"}  # English reasons
 
 
 def _claim_uses(a: Action, t: int) -> list[int]:

@@ -462,6 +462,14 @@ def test_keys_list_every_action_key():
         assert f"<kbd>{key}</kbd>" in html.replace("&lt;", "<"), key
 
 
+def test_help_links_the_rules_and_the_calculator_in_the_players_language():
+    for lang, query in (("zh", ""), ("en", "?lang=en")):
+        html = panels.keys_html(lang)
+        assert f'href="./learn.html{query}" data-testid="help-learn"' in html
+        assert f'href="./calc.html{query}" data-testid="help-calc"' in html
+    assert "规则" in panels.keys_html("zh") and "Rules" in panels.keys_html("en")
+
+
 def test_per_seat_bot_levels_in_the_url():
     p = parse_params("?seed=3&bots=easy,normal,hard")
     assert p.levels == ("easy", "normal", "hard")

@@ -331,6 +331,11 @@ STRINGS: dict[str, tuple[str, str]] = {
     "viewer_hand": ("第 {n} 局", "hand {n}"),
     # keys
     "keys_title": ("快捷键", "Keyboard"),
+    "help_more": ("规则和算番", "Rules and scoring"),
+    "help_learn": ("规则与例子", "规则 Rules, with examples"),
+    "help_calc": ("算番器", "算番 Score calculator"),
+    "help_saved": ("对局随时自动保存，看完规则回来接着打。",
+                   "Your game is saved after every move: come back and play on."),
     "key_arrows": ("选择一张牌", "choose a tile"),
     "key_enter": ("打出选中的牌", "discard the chosen tile"),
     "key_hu": ("胡（自摸、抢杠）", "胡 win (self-draw, rob a kong)"),

@@ -346,7 +346,16 @@ def keys_html(lang: str) -> str:
     rows = "".join(
         f'<tr><th scope="row">{"".join(f"<kbd>{esc(k)}</kbd>" for k in keys.split())}</th>'
         f'<td>{esc(tr(lang, what))}</td></tr>' for keys, what in KEYS)
-    return (f'<section class="keys" data-testid="help"><table class="keys__table">'
+    # The rule book and the calculator are pages of their own; the game is saved
+    # after every move, so leaving for them loses nothing.
+    q = "?lang=en" if lang == "en" else ""
+    links = (f'<nav class="help__links" aria-label="{esc(tr(lang, "help_more"))}">'
+             f'<a class="act" href="./learn.html{q}" data-testid="help-learn">'
+             f'<span class="act__label">{esc(tr(lang, "help_learn"))}</span></a>'
+             f'<a class="act act--ghost" href="./calc.html{q}" data-testid="help-calc">'
+             f'<span class="act__label">{esc(tr(lang, "help_calc"))}</span></a></nav>'
+             f'<p class="sheet__note">{esc(tr(lang, "help_saved"))}</p>')
+    return (f'<section class="keys" data-testid="help">{links}<table class="keys__table">'
             f'<caption class="sr-only">{esc(tr(lang, "keys_title"))}</caption>{rows}</table>'
             f'<p class="sheet__note">{esc(tr(lang, "keys_touch"))}</p></section>')
 

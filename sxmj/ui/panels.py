@@ -27,7 +27,7 @@ from ..tiles import code, format_tiles
 from .assist import AssistInfo
 from .i18n import seat_name, tile_label, tr
 from .store import ANIMS, LEVELS, SPEEDS, Problem, Profile, Settings
-from .view import TableState, esc, tile_html
+from .view import TableState, esc, powers_html, tile_html
 
 TABS = ("settings", "profile", "records", "keys")
 RULE_FLAGS = ("flower_is_kong", "piao_blocks_claims", "baotou_required", "contract")
@@ -235,8 +235,9 @@ def settings_html(s: Settings, now: Options, lang: str) -> str:
                            lambda c: t("level_" + c), seat_name(seat, lang))
                    for seat in (1, 2, 3))
     r = s.rules
+    note = f'<small>{powers_html(t("rule_base_flowers_note"))}</small></label>'
     rules = [_select("base_flowers", r.base_flowers, BASE_FLOWERS, str, t("rule_base_flowers"))
-             .replace("</label>", f'<small>{esc(t("rule_base_flowers_note"))}</small></label>')]
+             .replace("</label>", note)]
     for name in RULE_FLAGS:
         rules.append(_check(name, getattr(r, name), t("rule_" + name), t(f"rule_{name}_note")))
     fan_caps = sorted(set(FAN_CAPS) | {r.fan_cap})

@@ -18,6 +18,7 @@ True
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from html import escape
 
@@ -38,6 +39,17 @@ KONG_KINDS = ("angang", "jiagang", "minggang")
 
 def esc(value: object) -> str:
     return escape(str(value), quote=True)
+
+
+def powers_html(text: str) -> str:
+    """Escaped ``text`` with each ``^n`` (as in ``2^番``) set as a superscript.
+
+    The caret stays, visually hidden, for screen readers and for copied text.
+
+    >>> powers_html("2^3 × 6")
+    '2<sup><span class="sr-only">^</span>3</sup> × 6'
+    """
+    return re.sub(r"\^(\d+|番)", r'<sup><span class="sr-only">^</span>\1</sup>', esc(text))
 
 
 # ------------------------------------------------------------------ state
@@ -747,8 +759,8 @@ def _scoring_html(st: TableState, ev: Evaluation) -> str:
            f'<span>{esc(st.tr("flowers_total", n=ev.base + ev.flowers))}</span></h3>'
            f'<ul>{"".join(items)}</ul></section>')
     formula = (f'<p class="result__formula"><span>{esc(st.tr("formula_title"))}</span>'
-               f'<span class="formula__words">{esc(st.tr("formula_words"))}</span>'
-               f"<code>{esc(ev.formula(lang))}</code></p>")
+               f'<span class="formula__words">{powers_html(st.tr("formula_words"))}</span>'
+               f"<code>{powers_html(ev.formula(lang))}</code></p>")
     return f'<div class="result__scoring">{fan}{hua}</div>{formula}'
 
 

@@ -299,9 +299,9 @@ STRINGS: dict[str, tuple[str, str]] = {
     "stat_best_none": ("还没有胡过牌", "No win yet"),
     "stat_best_text": ("{gain} 分 · {patterns} · {fan} 番 · 局号 {seed} 第 {hand} 局",
                        "{gain} points · {patterns} · {fan} 番 · seed {seed}, hand {hand}"),
-    "profile_note": ("积分累计你每局的得失（最低为 0），等级按《规则》第 11 节。场景练习不计分。",
+    "profile_note": ("积分累计你每局的得失（最低为 0），等级见规则页的等级表。场景练习不计分。",
                      "Rank points add up what you win and lose each hand (never below 0); the "
-                     "titles follow RULES §11. Scenarios don't count."),
+                     "titles are listed on the Rules page. Scenarios don't count."),
     # records
     "rec_export": ("导出本场记录（JSON）", "Export this match (JSON)"),
     "rec_export_note": ("记录包含局号、规则和每一步，可以完整重放。",

@@ -23,6 +23,7 @@ from ..scoring import FLOWER_ITEMS, PATTERNS, PATTERNS_ZH_EXPLAIN, PAY_REASONS, 
 from ..tiles import caishen_of, code, parse_tiles, tile, tile_name
 from . import view
 from .cards import TileCtx, result_html, tiles_html
+from .i18n import tr
 from .judge import judge, params_of
 from .texts import t
 
@@ -302,7 +303,11 @@ def options_html(lang: str) -> str:
         else:
             value = str(default)
         text = OPTION_TEXT[f.name][0 if zh else 1]
-        rows.append(f'<tr data-option="{f.name}"><th scope="row"><code>{f.name}</code></th>'
+        # the player's name for the option first (as in the table's settings); the
+        # JSON / URL name under it is for whoever embeds or scripts the game
+        name = tr(lang, "rule_" + f.name)
+        rows.append(f'<tr data-option="{f.name}"><th scope="row">{esc(name)}<br>'
+                    f'<code class="opt__key">{f.name}</code></th>'
                     f'<td class="num">{esc(value)}</td><td>{esc(text)}</td></tr>')
     return _table((t(lang, "option"), t(lang, "default"), t(lang, "meaning")), rows, "options")
 

@@ -27,7 +27,8 @@ WAITING = ("() => ['you', 'result'].includes(document.body.dataset.sxmjWaiting)"
 TWO_FRAMES = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
 SLACK = 0.5  # px
 # the narrowest river tile allowed (px) at each size checked
-MIN_RIVER = {(768, 1024): 28, (390, 844): 20, (1440, 900): 28}
+MIN_RIVER = {(768, 1024): 28, (390, 844): 20, (1440, 900): 28,
+             (1024, 768): 24, (1280, 800): 24}
 BUBBLES = {"zh": ["杠！", "碰！", "吃！", "补花"],
            "en": ["杠 Kong!", "碰 Pung!", "吃 Chow!", "补花 Flower"]}
 

@@ -307,9 +307,9 @@ class Game:
         Returns False when the wall ran out (the hand is then drawn)."""
         h = self.hands[seat]
         while True:
-            if not any(h[31:]):
+            flower = next((t for t in range(31, 42) if h[t]), None)
+            if flower is None:
                 return True
-            flower = next(t for t in range(31, 42) if h[t])
             self._change(seat, flower, -1)
             self.flowers[seat].append(flower)
             self._emit("flower", seat=seat, tile=flower)
@@ -425,11 +425,10 @@ class Game:
         base = self.last_discard[0] if self.phase == "claim" and self.last_discard else self.turn
         return [(base + i) % 4 for i in (1, 2, 3)]
 
-    def _claim_options(self, seat: int, discarder: int, t: int) -> list[Action]:
+    def _claim_options(self, seat: int, t: int, next_seat: bool) -> list[Action]:
+        """What ``seat`` may claim of the discard ``t`` (never the 财神; see _open_claims)."""
         h = self.hands[seat]
-        chi_seat = seat == (discarder + 1) % 4 and t < 27
-        if h[t] < 2 and not chi_seat or t == self.caishen:
-            return []
+        chi_seat = next_seat and t < 27
         if self.piao_block and any(b != seat for b in self.piao_block):
             return []
         out = []
@@ -460,7 +459,7 @@ class Game:
                 seat = (discarder + i) % 4
                 # only the next seat can chi; the others need a pair to claim at all
                 if i == 1 or hands[seat][t] >= 2:
-                    opts = self._claim_options(seat, discarder, t)
+                    opts = self._claim_options(seat, t, i == 1)
                     if opts:
                         self.pending[seat] = opts
         if self.pending:

@@ -231,7 +231,6 @@ class Bot:
         self.level = level
         self.rng = Rng(seed)
         # Switches for the hard level's ideas (ablations in tournaments).
-        self.tempo_pengs = False   # peng without progress to skip players: measured worse
         self.contract_care = True  # avoid a third claim on one player (承包)
         self.baotou_aim = True     # used by the older key when ev_discard is off
         self.pass_wins = True      # pass a win for a 暴头 wait / 飘 when it pays more
@@ -659,12 +658,12 @@ class Bot:
             return Choice(passing, "passes", "过")
         if self.level == "hard" and self.ev_claims:
             return self._ev_claim(obs, claims, passing)
+        # normal's rule (and hard's with ev_claims off): claim what brings the hand closer
         caishen = obs["caishen"]
         sets = 4 - len(obs["melds"][seat])
         hand = playing_hand(obs)
         shape = Shape.of(hand, caishen)
         now = distance(shape, sets)
-        discarder = obs["last_discard"][0] if obs["last_discard"] else None
         best, best_gain = passing, 0
         for a in claims:
             after = shape
@@ -681,14 +680,6 @@ class Bot:
                 d_after = min(distance(_minus(after, x, caishen), sets - 1)
                               for x in set(hand_after))
                 gain = now - d_after
-            if self.level == "hard" and discarder is not None:
-                if a.kind == "peng" and gain == 0 and self.tempo_pengs:
-                    # A peng that keeps pace still skips the players in between.
-                    skipped = (seat - discarder) % 4 - 1
-                    gain = 0.5 * skipped
-                if obs["claims"][seat][discarder] == 2 and a.kind != "minggang" \
-                        and self.contract_care:
-                    gain -= 0.6  # a third claim binds us in 承包 both ways
             if gain > best_gain:
                 best, best_gain = a, gain
         if best is passing:

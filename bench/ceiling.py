@@ -5,26 +5,25 @@ A test-only bot, ``Clairvoyant``, plays hard's claims and hard's discards
 except that before each discard it reads its own next draws from the wall
 (every fourth tile from the head, as long as nobody claims) and throws the
 tile that lets it win soonest. It then sits at a table with three normals in
-the duplicate format of ``python3 -m sxmj tournament``. A fair bot sees less,
-so its win-rate ratio against normal should stay below this one.
+the duplicate format of ``python3 -m sxmj tournament`` (the same function).
+A fair bot sees less, so its win-rate ratio against normal should stay below
+this one.
 
-    python3 bench/ceiling.py --walls 1000 --seed 1     # about 2 minutes on 2 cores
+    python3 bench/ceiling.py --walls 1000 --seed 1     # about 2½ minutes, one core
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from sxmj.bots import Bot, DiscardOption  # noqa: E402
+from sxmj.cli import tournament  # noqa: E402
 from sxmj.game import Game  # noqa: E402
-from sxmj.simulate import play_hand  # noqa: E402
 from sxmj.tiles import NUM_PLAYING  # noqa: E402
-from sxmj.wall import Rng, Wall  # noqa: E402
 from sxmj.winning import Shape, distance  # noqa: E402
 
 LOOKAHEAD = 12  # own draws the cheat reads ahead
@@ -72,37 +71,18 @@ class Clairvoyant(Bot):
         return min(options, key=lambda o: (draws_to_win(o), o is not fair))
 
 
-def play(args: tuple[int, int, int]) -> tuple[int, int, int, int]:
-    lo, hi, seed = args
-    rng = Rng(seed)
-    wins = {"cheat": 0, "normal": 0}
-    seats = {"cheat": 0, "normal": 0}
-    for h in range(lo, hi):
-        wall = Wall.shuffled(rng.fork(h + 1))
-        for rot in range(4):
-            game = Game(wall.undealt(), dealer=0)
-            bots: list[Bot] = [Clairvoyant(game, s) if s == rot else Bot("normal", seed=s)
-                               for s in range(4)]
-            result = play_hand(game, bots)
-            for s in range(4):
-                who = "cheat" if s == rot else "normal"
-                seats[who] += 1
-                wins[who] += result.winner == s
-    return wins["cheat"], seats["cheat"], wins["normal"], seats["normal"]
+def make_bot(level: str, seed: int, game: Game) -> Bot:
+    return Clairvoyant(game, seed) if level == "cheat" else Bot(level, seed=seed)
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--walls", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--jobs", type=int, default=2)
     a = ap.parse_args()
-    step = -(-a.walls // a.jobs)
-    parts = [(lo, min(a.walls, lo + step), a.seed) for lo in range(0, a.walls, step)]
-    with ProcessPoolExecutor(a.jobs) as pool:
-        totals = [sum(x) for x in zip(*pool.map(play, parts), strict=True)]
-    cheat = totals[0] / totals[1]
-    normal = totals[2] / totals[3]
+    levels = tournament(a.walls, a.seed, ["cheat", "normal", "normal", "normal"],
+                        make_bot=make_bot)
+    cheat, normal = levels["cheat"]["win_rate"], levels["normal"]["win_rate"]
     print(f"{a.walls} walls, seed {a.seed}: clairvoyant hard wins {cheat:.1%}, "
           f"normal {normal:.1%}, ratio {cheat / normal:.3f}")
     return 0

@@ -11,6 +11,7 @@ import json
 import math
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
 from .bots import LEVELS, Bot
@@ -212,8 +213,17 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 # ---------------------------------------------------------------- tournament
 
-def tournament(hands: int, seed: int, seats: list[str], timer=time.perf_counter) -> dict:
-    """Duplicate format: every wall is played once per rotation of the seats."""
+def _plain_bot(level: str, seed: int, game: Game) -> Bot:
+    return Bot(level, seed=seed)
+
+
+def tournament(hands: int, seed: int, seats: list[str], timer=time.perf_counter,
+               make_bot: Callable[[str, int, Game], Bot] | None = None) -> dict:
+    """Duplicate format: every wall is played once per rotation of the seats.
+
+    ``make_bot(level, seed, game)`` builds each seat's bot (default ``Bot(level, seed)``);
+    bench/ceiling.py passes one that may look at the game it plays.
+    """
     rng = Rng(seed)
     per_wall: dict[str, list[float]] = {lv: [] for lv in set(seats)}
     wins = {lv: 0 for lv in set(seats)}
@@ -226,8 +236,9 @@ def tournament(hands: int, seed: int, seats: list[str], timer=time.perf_counter)
         counts = {lv: 0 for lv in set(seats)}
         for rot in range(4):
             levels = [seats[(s - rot) % 4] for s in range(4)]
-            bots = [Bot(lv, seed=seed * 1000003 + h * 4 + s) for s, lv in enumerate(levels)]
             game = Game(wall.undealt(), dealer=0)
+            build = make_bot or _plain_bot
+            bots = [build(lv, seed * 1000003 + h * 4 + s, game) for s, lv in enumerate(levels)]
             seat_times: dict[int, list[float]] = {}
             result = play_hand(game, bots, timer=timer, times=seat_times)
             for s, lv in enumerate(levels):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from sxmj.bots import LEVELS, Bot
@@ -169,3 +171,25 @@ def test_a_hand_with_three_hard_bots_ends():
     game = Game(Wall.shuffled(rng.fork(1)), dealer=0)
     result = play_hand(game, [Bot("hard", seed=s) for s in range(4)], Checker())
     assert sum(result.payments) == 0
+
+
+def test_tournament_json_contract_and_its_bot_factory(capsys):
+    from sxmj.cli import main, tournament
+    assert main(["tournament", "--hands", "2", "--seed", "3", "--seats",
+                 "hard,normal,easy,normal", "--json"]) == 0
+    last = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert set(last["levels"]) == {"hard", "normal", "easy"}
+    for r in last["levels"].values():
+        assert set(r) >= {"mean", "ci95", "win_rate", "p95_ms"}
+        assert r["ci95"][0] <= r["mean"] <= r["ci95"][1] and 0 <= r["win_rate"] <= 1
+    # every seat's bot is built by the factory, beside the game it plays
+    built = []
+
+    def make_bot(level, seed, game):
+        built.append((level, game))
+        return Bot("normal", seed=seed)
+
+    again = tournament(2, 3, ["x", "normal", "normal", "normal"], make_bot=make_bot)
+    assert len(built) == 2 * 4 * 4 and {lv for lv, _ in built} == {"x", "normal"}
+    assert all(isinstance(g, Game) for _, g in built)
+    assert again["x"]["win_rate"] >= 0 and set(again) == {"x", "normal"}

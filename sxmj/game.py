@@ -85,7 +85,7 @@ class Action:
 _DISCARDS = [[Action(seat, "discard", t) for t in range(42)] for seat in range(4)]
 _PENG = [[Action(seat, "peng", t) for t in range(42)] for seat in range(4)]
 _MINGGANG = [[Action(seat, "minggang", t) for t in range(42)] for seat in range(4)]
-_CHI = [[Action(seat, "chi", None, (b, b + 1, b + 2)) if b < 27 and b % 9 <= 6 else None
+_CHI = [[Action(seat, "chi", None, (b, b + 1, b + 2)) if b % 9 <= 6 else None
          for b in range(27)] for seat in range(4)]  # _CHI[seat][lowest tile]
 _PASS = [Action(seat, "pass") for seat in range(4)]
 _ALL_TILES = range(42)
@@ -187,13 +187,17 @@ class Game:
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Every action ``seat`` may take now (empty when it has nothing to decide)."""
+        return list(self._legal(seat))
+
+    def _legal(self, seat: int) -> list[Action]:
+        """legal_actions without the defensive copy: the caller must not change it."""
         if self.phase == "turn" and seat == self.turn:
             if self._turn_cache is None:
                 self._turn_cache = self._turn_actions(seat)
-            return list(self._turn_cache)
+            return self._turn_cache
         if self.phase in ("claim", "rob") and seat in self.pending \
                 and seat not in self.responses:
-            return list(self.pending[seat])
+            return self.pending[seat]
         return []
 
     def can_win_now(self, seat: int) -> Evaluation | None:
@@ -219,10 +223,7 @@ class Game:
                 raise IllegalAction(action, str(e)) from None
         if self.over:
             raise IllegalAction(action, "the hand is over")
-        if self.phase == "turn" and action.seat == self.turn and self._turn_cache is not None:
-            legal = self._turn_cache  # skip legal_actions' defensive copy
-        else:
-            legal = self.legal_actions(action.seat)
+        legal = self._legal(action.seat)
         # Bots hand back an object from the legal list: find it by identity in C
         # first, and compare field by field only for actions built elsewhere.
         if not any(map(is_, legal, repeat(action))) and action not in legal:

@@ -148,19 +148,31 @@ class Booted:
 
 
 @contextmanager
-def shared_page(browser: Browser, context_args: dict, site_url: str, path: str = "",
-                label: str = "the shared page") -> Iterator[Booted]:
-    """A page of the site booted to ready and watched, for a whole test module
-    (a boot costs seconds). When the module is done it must still be clean."""
+def watched_page(browser: Browser, context_args: dict, site_url: str,
+                 label: str = "the page", permissions: tuple[str, ...] = ()
+                 ) -> Iterator[tuple[Page, Watch]]:
+    """A new page, watched from before its first navigation, for a whole test module.
+    When the module is done it must still be clean."""
     context = browser.new_context(**context_args)
+    if permissions:
+        context.grant_permissions(list(permissions))
     page = context.new_page()
     w = watch(page, site_url)
-    start = time.monotonic()
-    page.goto(site_url + path)
-    wait_ready(page, w)
     try:
-        yield Booted(page, w, site_url, time.monotonic() - start)
+        yield page, w
     finally:
         problems = w.problems()
         context.close()
     assert not problems, f"{label} misbehaved:\n  " + "\n  ".join(problems)
+
+
+@contextmanager
+def shared_page(browser: Browser, context_args: dict, site_url: str, path: str = "",
+                label: str = "the shared page") -> Iterator[Booted]:
+    """A page of the site booted to ready and watched, for a whole test module
+    (a boot costs seconds). When the module is done it must still be clean."""
+    with watched_page(browser, context_args, site_url, label) as (page, w):
+        start = time.monotonic()
+        page.goto(site_url + path)
+        wait_ready(page, w)
+        yield Booted(page, w, site_url, time.monotonic() - start)

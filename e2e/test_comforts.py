@@ -25,7 +25,7 @@ import json
 import sys
 
 import pytest
-from harness import DESKTOP, ROOT, wait_ready, watch
+from harness import DESKTOP, ROOT, wait_ready, watch, watched_page
 from playwright.sync_api import Page
 
 sys.path.insert(0, str(ROOT))
@@ -89,14 +89,9 @@ def saved(match: Match) -> str:
 
 @pytest.fixture(scope="module")
 def table(browser, browser_context_args, site_url):
-    context = browser.new_context(**{**browser_context_args, "viewport": DESKTOP})
-    context.grant_permissions(["clipboard-read", "clipboard-write"])
-    page = context.new_page()
-    w = watch(page, site_url)
-    yield page, w, site_url
-    problems = w.problems()
-    context.close()
-    assert not problems, "the page misbehaved:\n  " + "\n  ".join(problems)
+    with watched_page(browser, {**browser_context_args, "viewport": DESKTOP}, site_url,
+                      permissions=("clipboard-read", "clipboard-write")) as (page, w):
+        yield page, w, site_url
 
 
 def load(table, query: str, storage: dict[str, str] | None = None, clear: bool = True,

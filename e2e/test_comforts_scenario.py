@@ -14,7 +14,7 @@ from __future__ import annotations
 import sys
 
 import pytest
-from harness import DESKTOP, ROOT, wait_ready, watch
+from harness import DESKTOP, ROOT, wait_ready, watched_page
 from playwright.sync_api import Page
 
 sys.path.insert(0, str(ROOT))
@@ -36,13 +36,9 @@ WAITING = ("() => ['you', 'result'].includes(document.body.dataset.sxmjWaiting)"
 
 @pytest.fixture(scope="module")
 def page_w(browser, browser_context_args, site_url):
-    context = browser.new_context(**{**browser_context_args, "viewport": DESKTOP})
-    page = context.new_page()
-    w = watch(page, site_url)
-    yield page, w, site_url
-    problems = w.problems()
-    context.close()
-    assert not problems, "the page misbehaved:\n  " + "\n  ".join(problems)
+    with watched_page(browser, {**browser_context_args, "viewport": DESKTOP},
+                      site_url) as (page, w):
+        yield page, w, site_url
 
 
 def open_page(page_w, query: str) -> Page:

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from .game import Action
 from .melds import Meld
 from .rules import Options
-from .scoring import evaluate, settle
+from .scoring import WinContext, evaluate, settle
 from .tiles import NUM_PLAYING, tile_name
 from .wall import Rng
 from .winning import (
@@ -481,9 +481,10 @@ class Bot:
         seat = obs["seat"]
         melds = [Meld(k, tuple(t), src, c) for k, t, src, c in obs["melds"][seat]]
         try:
-            ev = evaluate(hand, win_tile, obs["caishen"], melds, obs["flowers"][seat],
-                          win_by=win_by, replacements=reps, piao=piao,
-                          dealer=seat == obs["dealer"], options=Options.from_dict(obs["options"]))
+            ctx = WinContext.of(hand, win_tile, obs["caishen"], melds, obs["flowers"][seat],
+                                win_by=win_by, replacements=reps, piao=piao,
+                                dealer=seat == obs["dealer"])
+            ev = evaluate(ctx, Options.from_dict(obs["options"]))
         except ValueError:
             return 0
         return ev.share if ev.win else 0

@@ -17,129 +17,45 @@ from typing import Any
 from .bots import LEVELS, Bot
 from .game import Game
 from .match import Match
-from .record import RecordError, replay
-from .rules import Options, RuleError
-from .scoring import WIN_BY, InvalidHand, evaluate, parse_melds, settle, tiles_field
+from .messages import CoreError
+from .record import replay
+from .request import evaluate_json, read_json
+from .rules import BASE_FLOWERS, Options
 from .simulate import Checker, play_hand, play_match_hand
 from .wall import Rng, Wall
 
-EVALUATE_FIELDS = {"hand", "win_tile", "caishen", "melds", "flowers", "win_by", "replacements",
-                   "piao", "first_turn", "dealer", "base_flowers", "options", "table"}
+
+def _say(text: str, stream: Any) -> None:
+    """Write a line even when it carries odd Unicode (a lone surrogate) the locale can't encode."""
+    data = (text + "\n").encode("utf-8", "backslashreplace")
+    if hasattr(stream, "buffer"):
+        stream.flush()
+        stream.buffer.write(data)
+    else:  # a StringIO in tests
+        stream.write(data.decode("utf-8"))
+    stream.flush()
 
 
-# ---------------------------------------------------------------- evaluate
-
-def evaluate_json(item: Any) -> dict:
-    """One evaluate request (a dict) → one response dict; raises InvalidHand."""
-    if not isinstance(item, dict):
-        raise InvalidHand("input", f"expected a JSON object, got {json.dumps(item)[:60]}")
-    unknown = set(item) - EVALUATE_FIELDS
-    if unknown:
-        raise InvalidHand(sorted(unknown)[0], "unknown field "
-                          f"(known: {', '.join(sorted(EVALUATE_FIELDS))})")
-    for name in ("hand", "win_tile", "caishen"):
-        if name not in item:
-            raise InvalidHand(name, "is required")
-    hand = tiles_field(item, "hand")
-    win_tile = _one_tile(item, "win_tile")
-    caishen = _one_tile(item, "caishen")
-    melds = parse_melds(item.get("melds"), caishen)
-    flowers = tiles_field(item, "flowers") if item.get("flowers") else []
-    win_by = item.get("win_by", "draw")
-    if win_by not in WIN_BY:
-        raise InvalidHand("win_by", f"unknown win_by {win_by!r} (use {', '.join(WIN_BY)})")
-    options_in = dict(item.get("options") or {}) if isinstance(item.get("options", {}), dict) \
-        else item.get("options")
-    if "base_flowers" in item:
-        if not isinstance(options_in, dict):
-            raise InvalidHand("options", "expected an object of rule options")
-        options_in["base_flowers"] = item["base_flowers"]
-    try:
-        options = Options.from_dict(options_in)
-    except RuleError as e:
-        raise InvalidHand("base_flowers" if "base_flowers" in str(e) and "base_flowers" in item
-                          else "options", str(e).split(": ", 1)[1]) from None
-    replacements = item.get("replacements")
-    piao = item.get("piao", 0)
-    for name, value in (("replacements", replacements), ("piao", piao)):
-        if value is not None and (not isinstance(value, int) or isinstance(value, bool)
-                                  or value < 0):
-            raise InvalidHand(name, f"must be a whole number ≥ 0, got {value!r}")
-    for name in ("first_turn", "dealer"):
-        if not isinstance(item.get(name, False), bool):
-            raise InvalidHand(name, f"must be true or false, got {item[name]!r}")
-    ev = evaluate(hand, win_tile, caishen, melds, flowers, win_by, replacements, piao,
-                  item.get("first_turn", False), item.get("dealer", False), options)
-    out = ev.to_json()
-    table = item.get("table")
-    if table is not None and ev.win:
-        out["payments"] = _table_payments(table, ev.share, win_by, options)
-    elif table is not None:
-        _table_payments(table, 0, win_by, options)  # still validate it
-    return out
-
-
-def _one_tile(item: dict, name: str) -> int:
-    tiles = tiles_field(item, name)
-    if len(tiles) != 1:
-        raise InvalidHand(name, f"expected one tile, got {item[name]!r}")
-    return tiles[0]
-
-
-def _seat(value: Any, name: str) -> int:
-    if value not in (0, 1, 2, 3) or isinstance(value, bool):
-        raise InvalidHand(name, f"must be a seat 0–3, got {value!r}")
-    return value
-
-
-def _table_payments(table: Any, share: int, win_by: str, options: Options) -> list[int]:
-    if not isinstance(table, dict):
-        raise InvalidHand("table", "expected an object with winner, robbed, piao, claims")
-    winner = _seat(table.get("winner"), "table.winner")
-    robbed = table.get("robbed")
-    if robbed is not None:
-        robbed = _seat(robbed, "table.robbed")
-        if robbed == winner:
-            raise InvalidHand("table.robbed", "the winner can't rob their own kong")
-    if win_by == "rob" and robbed is None:
-        raise InvalidHand("table.robbed", "a 抢杠 win needs the robbed seat")
-    if win_by != "rob" and robbed is not None:
-        raise InvalidHand("table.robbed", f"only a rob win has a robbed seat (win_by {win_by})")
-    piao = table.get("piao", [])
-    if not isinstance(piao, list):
-        raise InvalidHand("table.piao", f"expected a list of seats, got {piao!r}")
-    piao = [_seat(s, "table.piao") for s in piao]
-    claims = table.get("claims")
-    if claims is not None:
-        if not (isinstance(claims, list) and len(claims) == 4 and all(
-                isinstance(r, list) and len(r) == 4 and all(
-                    isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in r)
-                for r in claims)):
-            raise InvalidHand("table.claims", "expected a 4×4 matrix of counts ≥ 0")
-    return settle(share, winner, robbed, piao, claims, options)
+def _fail(err: CoreError, lang: str) -> int:
+    _say(err.text(lang), sys.stderr)
+    return 2
 
 
 def cmd_evaluate(args: argparse.Namespace) -> int:
-    raw = sys.stdin.read()
     try:
-        data = json.loads(raw)
-    except json.JSONDecodeError as e:
-        print(f"input: not JSON: {e.msg} at line {e.lineno} column {e.colno}", file=sys.stderr)
-        return 2
-    try:
+        data = read_json(sys.stdin.buffer.read())
         if isinstance(data, list):
             out: Any = []
             for i, item in enumerate(data):
                 try:
                     out.append(evaluate_json(item))
-                except InvalidHand as e:
-                    raise InvalidHand(f"[{i}].{e.field}", str(e).split(": ", 1)[1]) from None
+                except CoreError as e:
+                    raise e.refield(f"[{i}].{e.field}") from None
         else:
             out = evaluate_json(data)
-    except InvalidHand as e:
-        print(str(e), file=sys.stderr)
-        return 2
-    print(json.dumps(out, ensure_ascii=False))
+    except CoreError as e:
+        return _fail(e, args.lang)
+    _say(json.dumps(out, ensure_ascii=False), sys.stdout)
     return 0
 
 
@@ -193,16 +109,14 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     try:
-        with open(args.file, encoding="utf-8") as f:
-            text = f.read()
+        with open(args.file, "rb") as f:
+            data = f.read()
     except OSError as e:
-        print(f"{args.file}: {e.strerror}", file=sys.stderr)
-        return 2
+        return _fail(CoreError("record.file", args.file, detail=e.strerror or str(e)), args.lang)
     try:
-        match = replay(text)
-    except RecordError as e:
-        print(f"{args.file}: {e}", file=sys.stderr)
-        return 2
+        match = replay(read_json(data, "record"))
+    except CoreError as e:
+        return _fail(e, args.lang)
     for i, r in enumerate(match.results):
         what = (f"seat {r.winner} wins ({', '.join(r.patterns) or 'plain'})"
                 if r.winner is not None else "drawn (臭庄)")
@@ -281,25 +195,52 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 
 # ---------------------------------------------------------------- main
 
+def _whole(low: int, high: int | None = None) -> Callable[[str], int]:
+    """An argparse type: a whole number in [low, high], refused with a clear message."""
+    def parse(text: str) -> int:
+        body = text.strip()
+        digits = body[1:] if body[:1] in "+-" else body
+        # ASCII digits only: int() would take '٣' and str.isdigit() '²'
+        if not digits or len(digits) > 30 or not all("0" <= c <= "9" for c in digits):
+            raise argparse.ArgumentTypeError(f"expected a whole number, got {text[:40]!r}")
+        value = int(body)
+        if value < low or (high is not None and value > high):
+            bound = f"{low}–{high}" if high is not None else f"≥ {low}"
+            raise argparse.ArgumentTypeError(f"must be {bound}, got {value}")
+        return value
+    return parse
+
+
+def _base(text: str) -> int:
+    value = _whole(0)(text)
+    if value not in BASE_FLOWERS:
+        raise argparse.ArgumentTypeError(f"底花 must be one of {BASE_FLOWERS}, got {value}")
+    return value
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python3 -m sxmj",
                                      description="Shaoxing mahjong (绍兴麻将) rules engine")
+    lang = argparse.ArgumentParser(add_help=False)
+    lang.add_argument("--lang", choices=("en", "zh"), default="en",
+                      help="language of error messages (en or zh)")
     sub = parser.add_subparsers(dest="command", required=True)
-    p = sub.add_parser("evaluate", help="judge hands given as JSON on stdin")
+    p = sub.add_parser("evaluate", help="judge hands given as JSON on stdin", parents=[lang])
     p.set_defaults(func=cmd_evaluate)
     p = sub.add_parser("simulate", help="play hands of a match with bots")
-    p.add_argument("--hands", type=int, default=10)
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--hands", type=_whole(1, 10**7), default=10)
+    p.add_argument("--seed", type=_whole(0, 2**63), default=0)
     p.add_argument("--bots", default="normal", help="one level or four, e.g. hard,normal,easy,easy")
-    p.add_argument("--base", type=int, default=5, help="底花 (5, 10, 15, 20 or 25)")
+    p.add_argument("--base", type=_base, default=5, help="底花 (5, 10, 15, 20 or 25)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_simulate)
-    p = sub.add_parser("replay", help="check a game record and print its result")
+    p = sub.add_parser("replay", help="check a game record and print its result", parents=[lang])
     p.add_argument("file")
     p.set_defaults(func=cmd_replay)
     p = sub.add_parser("tournament", help="duplicate tournament between bot levels")
-    p.add_argument("--hands", type=int, default=100, help="walls; each is played 4 times")
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--hands", type=_whole(1, 10**7), default=100,
+                   help="walls; each is played 4 times")
+    p.add_argument("--seed", type=_whole(0, 2**63), default=0)
     p.add_argument("--seats", default="hard,normal,normal,normal")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_tournament)

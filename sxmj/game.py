@@ -18,22 +18,31 @@ from itertools import compress, repeat
 from operator import is_
 
 from .melds import Meld
+from .messages import CoreError
 from .rules import Options
-from .scoring import Evaluation, evaluate, settle_detail
-from .tiles import NUM_PLAYING, code, format_tiles, is_flower, parse_tiles, tile
+from .scoring import Evaluation, WinContext, evaluate, settle_detail
+from .tiles import NUM_PLAYING, code, format_tiles, parse_tiles
 from .wall import Wall, deal_order
 from .winning import POW5, Shape, is_sets, is_win
 
 ACTION_KINDS = ("discard", "chi", "peng", "minggang", "angang", "jiagang", "hu", "pass")
 
 
-class IllegalAction(ValueError):
-    """An action the rules don't allow now. The state is left untouched."""
+class IllegalAction(CoreError):
+    """An action the rules don't allow now. The state is left untouched.
 
-    def __init__(self, action: Action | str, why: str):
-        super().__init__(f"illegal action {action}: {why}")
+    ``why`` is the reason (a :class:`CoreError` with its own code), in English;
+    ``reason.text(lang)`` gives it in either language.
+    """
+
+    def __init__(self, action: Action | str, reason: CoreError):
+        super().__init__("action.illegal", "action", action=str(action)[:40], why=reason)
         self.action = action
-        self.why = why
+        self.reason = reason
+
+    @property
+    def why(self) -> str:
+        return self.reason.detail
 
 
 @dataclass(frozen=True, order=True)
@@ -58,25 +67,26 @@ class Action:
 
     @staticmethod
     def parse(text: str) -> Action:
-        """The inverse of ``str(action)``; raises ValueError on malformed text."""
-        parts = text.split() if isinstance(text, str) else []
-        if len(parts) not in (2, 3) or parts[0] not in "0123" or len(parts[0]) != 1 \
+        """The inverse of ``str(action)``; raises CoreError (a ValueError) on malformed text."""
+        parts = text.split() if isinstance(text, str) and len(text) <= 40 else []
+        shown = text[:40] if isinstance(text, str) else repr(text)[:40]
+        if len(parts) not in (2, 3) or parts[0] not in ("0", "1", "2", "3") \
                 or parts[1] not in ACTION_KINDS:
-            raise ValueError(f"not an action: {text!r} (expected e.g. '0 discard 5m')")
+            raise CoreError("action.text", "action", text=shown)
         seat, kind = int(parts[0]), parts[1]
         if kind in ("hu", "pass"):
             if len(parts) != 2:
-                raise ValueError(f"{kind} takes no tile: {text!r}")
+                raise CoreError("action.no_tile", "action", kind=kind, text=shown)
             return Action(seat, kind)
         if len(parts) != 3:
-            raise ValueError(f"{kind} needs a tile: {text!r}")
+            raise CoreError("action.needs_tile", "action", kind=kind, text=shown)
         tiles = parse_tiles(parts[2])
         if kind == "chi":
             if len(tiles) != 3:
-                raise ValueError(f"chi needs its three tiles: {text!r}")
+                raise CoreError("action.chi_tiles", "action", text=shown)
             return Action(seat, kind, None, tuple(sorted(tiles)))
         if len(tiles) != 1:
-            raise ValueError(f"{kind} takes one tile: {text!r}")
+            raise CoreError("action.one_tile", "action", kind=kind, text=shown)
         return Action(seat, kind, tiles[0])
 
 
@@ -219,10 +229,10 @@ class Game:
         if isinstance(action, str):
             try:
                 action = Action.parse(action)
-            except ValueError as e:
-                raise IllegalAction(action, str(e)) from None
+            except CoreError as e:
+                raise IllegalAction(action, e) from None
         if self.over:
-            raise IllegalAction(action, "the hand is over")
+            raise IllegalAction(action, CoreError("action.over"))
         legal = self._legal(action.seat)
         # Bots hand back an object from the legal list: find it by identity in C
         # first, and compare field by field only for actions built elsewhere.
@@ -239,20 +249,20 @@ class Game:
             self._respond_rob(action)
         return self.events
 
-    def _why_illegal(self, action: Action, legal: list[Action]) -> str:
+    def _why_illegal(self, action: Action, legal: list[Action]) -> CoreError:
         if not legal:
             if self.phase == "turn":
-                return f"it is seat {self.turn}'s turn"
-            return f"seat {action.seat} has nothing to decide now"
+                return CoreError("action.not_your_turn", seat=self.turn)
+            return CoreError("action.nothing", seat=action.seat)
         if action.kind == "hu" and self.phase == "claim":
-            return "Shaoxing has no discard wins (无放铳)"
+            return CoreError("action.no_discard_win")
         if action.tile is not None and action.tile == self.caishen and \
                 action.kind in ("chi", "peng", "minggang", "angang", "jiagang"):
-            return "the 财神 can't be used to chi, peng or kong"
+            return CoreError("action.caishen")
         if action.kind == "discard" and action.tile is not None \
                 and not self.hands[action.seat][action.tile]:
-            return f"{code(action.tile)} is not in seat {action.seat}'s hand"
-        return "not among the legal actions: " + ", ".join(str(a) for a in legal[:12])
+            return CoreError("action.not_in_hand", tile=code(action.tile), seat=action.seat)
+        return CoreError("action.not_legal", legal=[str(a) for a in legal[:12]])
 
     # ------------------------------------------------------------ deal and turns
 
@@ -284,8 +294,12 @@ class Game:
         self.first_turn_win = first and not self.claim_made and draw == (seat != self.dealer)
         self.chain_kongs = self.chain_flowers = 0
         self._emit("turn", seat=seat)
-        if first and not self._replace_flowers(seat):
-            return
+        if first:
+            if not self._replace_flowers(seat):
+                return
+            # dealt flowers are part of the deal (RULES §12): their replacements
+            # never start a 杠开 chain
+            self.chain_flowers = 0
         if draw:
             if not self._drawable():
                 self._exhausted()
@@ -343,17 +357,28 @@ class Game:
             out.append(Action(seat, "hu"))
         return out
 
-    def _win_context(self, seat: int) -> dict:
+    def _self_draw_by(self) -> tuple[str, int]:
+        """How the tile just received arrived, and the 杠开 chain that led to it."""
         if self.chain_kongs:
             win_by = "kong"
         elif self.chain_flowers:
             win_by = "flower"
         else:
-            win_by = "draw"
-        reps = self.chain_kongs + (self.chain_flowers if self.options.flower_is_kong else 0)
-        if win_by == "flower" and not self.options.flower_is_kong:
-            reps = 0
-        return {"win_by": win_by, "replacements": reps}
+            return "draw", 0
+        if not self.options.flower_is_kong:
+            return win_by, self.chain_kongs
+        return win_by, self.chain_kongs + self.chain_flowers
+
+    def win_context(self, seat: int, win_tile: int, win_by: str, chain: int = 0) -> WinContext:
+        """The evaluator's input for ``seat`` winning on ``win_tile`` now (the one place
+        the engine builds it). For a rob, ``win_tile`` is not yet in the hand."""
+        hand = self.concealed(seat)
+        if win_by == "rob":
+            hand.append(win_tile)
+        first = self.first_turn_win and win_by != "rob"
+        return WinContext.of(hand, win_tile, self.caishen, self.melds[seat], self.flowers[seat],
+                             win_by=win_by, replacements=chain, piao=self.piao_chain[seat],
+                             first_turn=first, dealer=seat == self.dealer)
 
     def _self_draw_eval(self, seat: int) -> Evaluation | None:
         if any(self.hands[seat][31:]) or self.last_tile is None:
@@ -361,11 +386,8 @@ class Game:
         shape = self.shape(seat)
         if not is_win(shape) and not self._all_winds(seat, shape):
             return None
-        hand = self.concealed(seat)
-        ev = evaluate(hand, self.last_tile, self.caishen, self.melds[seat], self.flowers[seat],
-                      piao=self.piao_chain[seat], first_turn=self.first_turn_win,
-                      dealer=seat == self.dealer, options=self.options,
-                      **self._win_context(seat))
+        win_by, chain = self._self_draw_by()
+        ev = evaluate(self.win_context(seat, self.last_tile, win_by, chain), self.options)
         return ev if ev.win else None
 
     def _all_winds(self, seat: int, shape: Shape) -> bool:
@@ -379,7 +401,7 @@ class Game:
         if action.kind == "hu":
             ev = self._self_draw_eval(seat)
             assert ev is not None
-            self._finish(seat, ev, robbed=None, win_by=self._win_context(seat)["win_by"])
+            self._finish(seat, ev, robbed=None, win_by=self._self_draw_by()[0])
         elif action.kind == "discard":
             self._discard(seat, action.tile)
         elif action.kind == "angang":
@@ -402,10 +424,14 @@ class Game:
 
     def _discard(self, seat: int, t: int) -> None:
         if t == self.caishen:
-            # 飘: counts toward the chain when the discarder was 暴头-ready with a
-            # second 财神 in hand, i.e. could have won and chose not to.
+            # 飘 is a passed win (RULES §7, §12): 暴头-ready with a second 财神 in
+            # hand, at a moment 胡 was legal. Right after a chi or peng no win is
+            # legal, so the discard is no 飘 and breaks the chain like any other.
             shape = self.shape(seat)
-            if shape.wilds >= 2 and is_sets(shape.with_wilds(shape.wilds - 2)):
+            if self.after_claim:
+                self.piao_chain[seat] = 0
+            elif shape.wilds >= 2 and is_sets(shape.with_wilds(shape.wilds - 2)) \
+                    and self._self_draw_eval(seat) is not None:
                 self.piao_chain[seat] += 1
             if self.options.piao_blocks_claims:
                 self.piao_block.add(seat)
@@ -515,14 +541,14 @@ class Game:
     # ------------------------------------------------------------ 加杠 and 抢杠
 
     def _rob_eval(self, seat: int, t: int) -> Evaluation | None:
-        hand = self.concealed(seat) + [t]
-        if any(is_flower(x) for x in hand):
+        h = self.hands[seat]
+        # the robbed tile must be the hand's only natural copy (RULES §12), and
+        # flowers are always laid open before a hand can win
+        if any(h[31:]) or h[t] or t == self.caishen:
             return None
-        shape = Shape.of(hand, self.caishen)
-        if not is_win(shape):
+        if not is_win(self.shape(seat).add(t)):
             return None
-        ev = evaluate(hand, t, self.caishen, self.melds[seat], self.flowers[seat],
-                      win_by="rob", piao=self.piao_chain[seat], options=self.options)
+        ev = evaluate(self.win_context(seat, t, "rob"), self.options)
         return ev if ev.win else None
 
     def _declare_jiagang(self, seat: int, t: int) -> None:
@@ -633,4 +659,4 @@ class Game:
         return seen
 
 
-__all__ = ["Action", "Game", "HandResult", "IllegalAction", "tile"]
+__all__ = ["Action", "Game", "HandResult", "IllegalAction"]

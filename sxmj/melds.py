@@ -30,32 +30,29 @@ class Meld:
     @staticmethod
     def parse(text: str, caishen: int | None = None, field: str = "melds") -> Meld:
         if not isinstance(text, str) or len(text.split()) != 2:
-            raise RuleError(field, f"a meld is written like 'peng 222z', got {text!r}")
+            raise RuleError(field, "meld.text", value=text)
         kind, notation = text.split()
         if kind not in MELD_KINDS:
-            raise RuleError(field, f"unknown meld kind {kind!r} in {text!r} "
-                                   f"(use {', '.join(MELD_KINDS)})")
+            raise RuleError(field, "meld.kind", kind=kind[:20], text=text[:40], known=MELD_KINDS)
         try:
             tiles = sorted(parse_tiles(notation))
         except TileError as e:
-            raise RuleError(field, str(e)) from None
+            raise RuleError(field, e.code, **e.params) from None
         for t in tiles:
             if t >= 31:
-                raise RuleError(field, f"{code(t)} is a flower tile and can't be in a meld "
-                                       f"({text!r})")
+                raise RuleError(field, "meld.flower", tile=code(t))
             if t == caishen:
-                raise RuleError(field, f"{code(t)} is the 财神 and can't be used to "
-                                       f"chi, peng or kong ({text!r})")
+                raise RuleError(field, "meld.caishen", tile=code(t))
         size = 3 if kind in ("chi", "peng") else 4
         if len(tiles) != size:
-            raise RuleError(field, f"{kind} takes {size} tiles, got {len(tiles)} in {text!r}")
+            raise RuleError(field, "meld.size", kind=kind, size=size, count=len(tiles),
+                            text=text[:40])
         if kind == "chi":
             if tiles[0] >= 27 or tiles[0] // 9 != tiles[2] // 9 or \
                     tiles != [tiles[0], tiles[0] + 1, tiles[0] + 2]:
-                raise RuleError(field, f"chi needs three consecutive tiles of one suit, "
-                                       f"got {text!r}")
+                raise RuleError(field, "meld.chi", text=text)
         elif len(set(tiles)) != 1:
-            raise RuleError(field, f"{kind} needs {size} equal tiles, got {text!r}")
+            raise RuleError(field, "meld.equal", kind=kind, size=size, text=text)
         return Meld(kind, tuple(tiles))
 
     @property

@@ -14,7 +14,9 @@ Format (version 1)::
      "hands": [["0 discard 5m", "1 pass", ...], ...],
      "results": [{"winner": 2, "payments": [-10, -10, 30, -10]}, ...]}
 
-``results`` is written for readers and checked on replay.
+``results`` is written for readers and checked on replay; a record may leave
+it out (a reader that keeps only the actions loses nothing), but a ``results``
+that is present must match the replay entry for entry.
 """
 
 from __future__ import annotations
@@ -22,18 +24,23 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .game import Action, IllegalAction
+from .game import Action
 from .match import Match
+from .messages import CoreError
+from .request import is_seat, read_json
 from .rules import Options, RuleError
 from .tiles import code, format_tiles
-from .wall import Wall, WallError
+from .wall import Wall
 
 FORMAT = "sxmj-record"
 VERSION = 1
 
 
-class RecordError(ValueError):
-    """A record that can't be replayed; the message says what is wrong."""
+class RecordError(CoreError):
+    """A record that can't be replayed; ``field`` and the text say what is wrong."""
+
+    def __init__(self, code: str, field: str = "record", **params: Any):
+        super().__init__(code, field, **params)
 
 
 def to_record(match: Match) -> dict[str, Any]:
@@ -58,67 +65,85 @@ def dumps(match: Match) -> str:
 def replay(record: dict[str, Any] | str, upto: int | None = None) -> Match:
     """Rebuild the match a record describes; ``upto`` stops after that many actions.
 
-    Raises :class:`RecordError` with one line saying what is wrong.
+    Raises :class:`RecordError` naming the field and saying what is wrong.
+    ``results`` may be left out (readers may drop it); when present it must
+    give exactly one ``{"winner", "payments"}`` per finished hand, as replayed.
     """
     if isinstance(record, str):
         try:
-            record = json.loads(record)
-        except json.JSONDecodeError as e:
-            raise RecordError(f"not JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+            record = read_json(record, "record")
+        except CoreError as e:
+            raise RecordError(e.code, e.field, **e.params) from None
     if not isinstance(record, dict):
-        raise RecordError("a record is a JSON object")
+        raise RecordError("input.object", value=record)
     if record.get("format") != FORMAT:
-        raise RecordError(f"format must be {FORMAT!r}, got {record.get('format')!r}")
-    if record.get("version") != VERSION:
-        raise RecordError(f"unsupported record version {record.get('version')!r} "
-                          f"(this build reads version {VERSION})")
+        raise RecordError("record.format", "format", want=FORMAT, value=record.get("format"))
+    if record.get("version") != VERSION or type(record.get("version")) is not int:
+        raise RecordError("record.version", "version", value=record.get("version"),
+                          want=VERSION)
     try:
         options = Options.from_dict(record.get("options"))
     except RuleError as e:
-        raise RecordError(str(e)) from None
+        raise RecordError(e.code, e.field, **e.params) from None
     seed = record.get("seed", 0)
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise RecordError(f"seed must be an integer, got {seed!r}")
+    if type(seed) is not int or not -2**63 <= seed < 2**64:
+        raise RecordError("record.seed", "seed", value=seed)
     dealer = record.get("dealer")
-    if dealer is not None and dealer not in (0, 1, 2, 3):
-        raise RecordError(f"dealer must be a seat 0–3, got {dealer!r}")
+    if dealer is not None and not is_seat(dealer):
+        raise RecordError("field.seat", "dealer", value=dealer)
     wall = None
     if record.get("wall") is not None:
         spec = record["wall"]
         if not isinstance(spec, dict):
-            raise RecordError("wall must be an object with tiles, indicator and dice")
+            raise RecordError("wall.object", "wall")
+        dice = spec.get("dice", [1, 1])
+        if not isinstance(dice, list):
+            raise RecordError("wall.dice", "wall", value=dice)
         try:
-            dice = tuple(spec.get("dice", (1, 1)))
             wall = Wall.from_tiles(spec.get("tiles", ""), spec.get("indicator", ""),
-                                   dice)  # type: ignore[arg-type]
-        except (WallError, TypeError) as e:
-            raise RecordError(str(e)) from None
+                                   tuple(dice))  # type: ignore[arg-type]
+        except CoreError as e:
+            raise RecordError(e.code, "wall", **e.params) from None
     hands = record.get("hands")
     if not isinstance(hands, list) or not all(isinstance(h, list) for h in hands):
-        raise RecordError("hands must be a list of action lists")
+        raise RecordError("record.hands", "hands")
     match = Match(seed, options, wall, dealer)
     done = 0
     for i, actions in enumerate(hands):
         if i > 0:
             if not match.game.over:
-                raise RecordError(f"hand {i}: starts before hand {i - 1} ended")
+                raise RecordError("record.early", "hands", hand=i, previous=i - 1)
             match.next_hand()
         for j, text in enumerate(actions):
             if upto is not None and done >= upto:
                 return match
             try:
-                match.apply(Action.parse(text) if isinstance(text, str) else text)
-            except (ValueError, IllegalAction) as e:
-                raise RecordError(f"hand {i} action {j} ({text!r}): {e}") from None
+                match.apply(Action.parse(text))
+            except CoreError as e:
+                raise RecordError("record.action", "hands", hand=i, index=j,
+                                  text=str(text)[:40], why=e) from None
             done += 1
-    expected = record.get("results")
-    if isinstance(expected, list):
-        for i, want in enumerate(expected):
-            if i >= len(match.results):
-                raise RecordError(f"hand {i}: the record says it ended, but it did not")
-            got = match.results[i]
-            if not isinstance(want, dict) or want.get("winner") != got.winner \
-                    or want.get("payments") != got.payments:
-                raise RecordError(f"hand {i}: the record says {want!r}, replay gives "
-                                  f"winner {got.winner} payments {got.payments}")
+    if "results" in record:
+        _check_results(record["results"], match)
     return match
+
+
+def _check_results(expected: Any, match: Match) -> None:
+    if not isinstance(expected, list) or not all(
+            isinstance(r, dict) and set(r) == {"winner", "payments"} for r in expected):
+        raise RecordError("record.results", "results", value=expected)
+    if len(expected) != len(match.results):
+        raise RecordError("record.results_count", "results", want=len(expected),
+                          have=len(match.results))
+    for i, want in enumerate(expected):
+        got = match.results[i]
+        if want["winner"] != got.winner or type(want["winner"]) not in (int, type(None)) \
+                or want["payments"] != got.payments \
+                or not all(type(p) is int for p in want["payments"]):
+            raise RecordError("record.result", "results", hand=i, want=_short(want),
+                              winner=got.winner, payments=got.payments)
+
+
+def _short(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 80 else text[:80] + "…"

@@ -5,18 +5,20 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
+from .messages import CoreError
+
 BASE_FLOWERS = (5, 10, 15, 20, 25)
 
 
-class RuleError(ValueError):
+class RuleError(CoreError):
     """Input that breaks the rules' own vocabulary (a bad option, tile, meld...).
 
-    ``field`` names the input field at fault so a tool can point at it.
+    ``field`` names the input field at fault so a tool can point at it;
+    ``code`` and ``params`` give the text in either language (sxmj.messages).
     """
 
-    def __init__(self, field: str, message: str):
-        super().__init__(f"{field}: {message}")
-        self.field = field
+    def __init__(self, field: str, code: str, **params: Any):
+        super().__init__(code, field, **params)
 
 
 @dataclass(frozen=True)
@@ -41,28 +43,28 @@ class Options:
         if data is None:
             return Options()
         if not isinstance(data, dict):
-            raise RuleError(field, f"expected an object of rule options, got {data!r}")
+            raise RuleError(field, "option.object", value=data)
         known = {f.name: f for f in fields(Options)}
         values: dict[str, Any] = {}
         for name, value in data.items():
             if name not in known:
-                raise RuleError(field, f"unknown rule option {name!r} "
-                                       f"(known: {', '.join(sorted(known))})")
+                raise RuleError(field, "option.unknown", name=name, known=sorted(known))
             default = known[name].default
             if isinstance(default, bool):
                 if not isinstance(value, bool):
-                    raise RuleError(field, f"{name} must be true or false, got {value!r}")
+                    raise RuleError(field, "option.bool", name=name, value=value)
             elif not isinstance(value, int) or isinstance(value, bool):
-                raise RuleError(field, f"{name} must be a whole number, got {value!r}")
+                raise RuleError(field, "option.int", name=name, value=value)
             values[name] = value
         opts = Options(**values)
         if opts.base_flowers not in BASE_FLOWERS:
-            raise RuleError(field, f"base_flowers must be one of {BASE_FLOWERS}, "
-                                   f"got {opts.base_flowers}")
+            raise RuleError(field, "option.base", value=opts.base_flowers)
         if not 0 <= opts.reserved_tiles <= 40:
-            raise RuleError(field, f"reserved_tiles must be 0–40, got {opts.reserved_tiles}")
+            raise RuleError(field, "option.range", name="reserved_tiles", low=0, high=40,
+                            value=opts.reserved_tiles)
         if not 0 <= opts.fan_cap <= 10:
-            raise RuleError(field, f"fan_cap must be 0–10, got {opts.fan_cap}")
+            raise RuleError(field, "option.range", name="fan_cap", low=0, high=10,
+                            value=opts.fan_cap)
         return opts
 
     def to_dict(self) -> dict[str, Any]:

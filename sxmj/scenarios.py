@@ -30,6 +30,7 @@ from typing import Any
 
 from .game import Action, Game
 from .match import Match
+from .messages import CoreError
 from .rules import Options, RuleError
 from .tiles import TileError
 from .wall import Wall, WallError
@@ -95,8 +96,8 @@ class Scenario:
         for text in script:
             try:
                 Action.parse(text)
-            except (ValueError, TileError) as e:
-                raise ScenarioError(f"script: {e}") from None
+            except CoreError as e:
+                raise ScenarioError(f"script: {e.detail}") from None
         coach = []
         for i, item in enumerate(data.get("coach", [])):
             if not isinstance(item, dict) or not isinstance(item.get("zh"), str) \

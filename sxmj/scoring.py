@@ -3,7 +3,7 @@
 RULES.md §6–§9 live here and nowhere else; the engine, the bots, the score
 screen and the tutorial pages all call :func:`evaluate` and :func:`settle`.
 
->>> r = evaluate(parse_tiles("123m456m789m123p5p6s"), tile("6s"), caishen=tile("5p"))
+>>> r = evaluate(WinContext.of(parse_tiles("123m456m789m123p5p6s"), tile("6s"), tile("5p")))
 >>> r.win, r.patterns, r.fan, r.flowers, r.share
 (True, ['baotou'], 1, 1, 12)
 >>> settle(r.share, winner=0)
@@ -14,10 +14,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from .melds import Meld
+from .messages import render
 from .rules import Options, RuleError
-from .tiles import NUM_PLAYING, code, format_tiles, is_wind, parse_tiles, tile, tile_name
+from .tiles import NUM_PLAYING, code, format_tiles, is_wind, parse_tiles, tile
 from .winning import Group, Shape, decompositions, is_win
 
 WIN_BY = ("draw", "kong", "flower", "rob")
@@ -59,6 +61,45 @@ class InvalidHand(RuleError):
     """The evaluator's input is not a hand it can judge (names field and tile)."""
 
 
+@dataclass(frozen=True)
+class WinContext:
+    """One hand to judge and how its winning tile arrived: the evaluator's whole input.
+
+    ``hand`` holds the concealed tiles including ``win_tile``; ``replacements``
+    is the 杠开 chain (None: 1 for a kong or flower win, else 0); ``piao`` the
+    winner's unbroken 飘 chain. The game, the request module, the bots and the
+    calculator all build this one value.
+
+    >>> WinContext.of(parse_tiles("123m456m789m123p5p6s"), tile("6s"), tile("5p")).win_by
+    'draw'
+    """
+
+    hand: tuple[int, ...]
+    win_tile: int
+    caishen: int
+    melds: tuple[Meld, ...] = ()
+    flowers: tuple[int, ...] = ()
+    win_by: str = "draw"
+    replacements: int | None = None
+    piao: int = 0
+    first_turn: bool = False
+    dealer: bool = False
+
+    @staticmethod
+    def of(hand: Sequence[int], win_tile: int, caishen: int, melds: Sequence[Meld] = (),
+           flowers: Sequence[int] = (), **context: Any) -> WinContext:
+        """Build from any sequences (lists are frozen into tuples)."""
+        return WinContext(tuple(hand), win_tile, caishen, tuple(melds), tuple(flowers),
+                          **context)
+
+    @property
+    def chain(self) -> int:
+        """The replacement chain, with the default filled in."""
+        if self.replacements is not None:
+            return self.replacements
+        return 1 if self.win_by in ("kong", "flower") else 0
+
+
 @dataclass
 class Evaluation:
     """What the evaluator found. ``explain(lang)`` reads it out item by item."""
@@ -66,6 +107,7 @@ class Evaluation:
     win: bool
     reason: str = ""
     reason_zh: str = ""
+    reason_code: str = ""  # sxmj.messages code of the reason
     fan: int = 0
     fan_raw: int = 0
     patterns: list[str] = field(default_factory=list)
@@ -116,66 +158,56 @@ class Evaluation:
 
 # ------------------------------------------------------------------ inputs
 
-def _tiles(value: object, name: str) -> list[int]:
-    if isinstance(value, list):
-        value = "".join(v if isinstance(v, str) else "?" for v in value)
-    try:
-        return parse_tiles(value)  # type: ignore[arg-type]
-    except ValueError as e:
-        raise InvalidHand(name, str(e)) from None
-
-
-def tiles_field(request: dict, name: str) -> list[int]:
-    """A request's tile field (e.g. ``hand``), parsed; InvalidHand naming the field if not."""
-    value = request.get(name)
-    if not isinstance(value, str):
-        raise InvalidHand(name, f"expected tiles written like '123m55z', got {value!r}")
-    return _tiles(value, name)
-
-
-def parse_melds(items: object, caishen: int | None) -> list[Meld]:
-    if items is None:
-        return []
-    if not isinstance(items, list):
-        raise InvalidHand("melds", f"expected a list like [\"peng 222z\"], got {items!r}")
-    out = []
-    for text in items:
-        try:
-            out.append(Meld.parse(text, caishen))
-        except RuleError as e:
-            raise InvalidHand("melds", str(e).split(": ", 1)[1]) from None
-    return out
-
-
-def check_hand(hand: Sequence[int], win_tile: int, caishen: int,
-               melds: Sequence[Meld], flowers: Sequence[int]) -> None:
-    """Raise InvalidHand unless the tiles make a possible 14-tile winning claim."""
+def check_hand(ctx: WinContext) -> None:
+    """Raise InvalidHand unless the context is a possible 14-tile winning claim (RULES §12)."""
+    hand, win_tile, caishen, melds, flowers = (ctx.hand, ctx.win_tile, ctx.caishen,
+                                               ctx.melds, ctx.flowers)
+    if ctx.win_by not in WIN_BY:
+        raise InvalidHand("win_by", "field.win_by", value=ctx.win_by)
     if caishen >= NUM_PLAYING:
-        raise InvalidHand("caishen", f"{code(caishen)} is a flower tile; the 财神 is "
-                                     f"always a suited tile or a wind")
+        raise InvalidHand("caishen", "hand.caishen_flower", tile=code(caishen))
     for t in hand:
         if t >= NUM_PLAYING:
-            raise InvalidHand("hand", f"{code(t)} is a flower tile and is laid open, "
-                                      f"never kept in a hand")
+            raise InvalidHand("hand", "hand.flower_in_hand", tile=code(t))
     for t in flowers:
-        if t < 31:
-            raise InvalidHand("flowers", f"{code(t)} is not a flower tile")
+        if t < NUM_PLAYING:
+            raise InvalidHand("flowers", "hand.not_flower", tile=code(t))
     if win_tile >= NUM_PLAYING:
-        raise InvalidHand("win_tile", f"{code(win_tile)} is a flower tile")
+        raise InvalidHand("win_tile", "hand.win_tile_flower", tile=code(win_tile))
     if win_tile not in hand:
-        raise InvalidHand("win_tile", f"{code(win_tile)} is not in the hand "
-                                      f"{format_tiles(hand)}")
+        raise InvalidHand("win_tile", "hand.win_tile_missing", tile=code(win_tile),
+                          hand=format_tiles(hand)[:60])
     size = len(hand) + 3 * len(melds)
     if size != 14:
-        raise InvalidHand("hand", f"{len(hand)} tiles in hand and {len(melds)} melds make "
-                                  f"{size}, a winning hand has 14 (kongs count 3)")
+        raise InvalidHand("hand", "hand.size", count=len(hand), melds=len(melds), size=size)
     seen = [0] * 42
     for t in list(hand) + [t for m in melds for t in m.tiles] + list(flowers):
         seen[t] += 1
         limit = 1 if t >= 34 else 4
         if seen[t] > limit:
-            raise InvalidHand("hand" if t < 31 else "flowers",
-                              f"more than {limit} copies of {code(t)}")
+            raise InvalidHand("hand" if t < 31 else "flowers", "hand.copies", limit=limit,
+                              tile=code(t))
+    if ctx.win_by == "rob":
+        if win_tile == caishen:
+            raise InvalidHand("win_tile", "hand.rob_caishen", tile=code(win_tile))
+        # the three other copies sit in the pung being konged
+        if seen[win_tile] != 1:
+            raise InvalidHand("hand", "hand.rob_copies", tile=code(win_tile),
+                              count=seen[win_tile])
+    for name, value in (("replacements", ctx.replacements), ("piao", ctx.piao)):
+        if value is not None and value < 0:
+            raise InvalidHand(name, "field.count", value=value)
+    chain = ctx.chain
+    if chain and ctx.win_by in ("draw", "rob"):
+        raise InvalidHand("replacements", "hand.replacements_win_by", win_by=ctx.win_by)
+    # every link of a 杠开 chain is a kong laid down or a flower laid open
+    kongs = sum(1 for m in melds if m.is_kong)
+    makers = kongs + len(flowers)
+    if chain and ctx.win_by == "kong" and not kongs or \
+            chain and ctx.win_by == "flower" and not flowers:
+        raise InvalidHand("win_by", "hand.replacement_source", win_by=ctx.win_by)
+    if chain > makers:
+        raise InvalidHand("replacements", "hand.replacements", value=chain, limit=makers)
 
 
 # ------------------------------------------------------------------ readings
@@ -185,20 +217,22 @@ class _Reading:
     groups: list[Group]
     baotou: bool
     wind_pungs: int
+    sets: bool = True  # False: the no-set 全风 reading (no pair, so never 大吊)
+    winds_only: bool = True  # every 财神 may count as a wind here (for 全风)
 
 
 def _readings(counts: list[int], wilds: int, win_tile: int, caishen: int,
               rob: bool, baotou_required: bool) -> list[_Reading]:
-    """The distinct ways to read a winning hand that can score differently."""
+    """The distinct sets-and-a-pair readings of a winning hand that can score differently."""
     out: list[_Reading] = []
-    seen: set[tuple[bool, int]] = set()
+    seen: set[tuple[bool, int, bool]] = set()
 
-    def add(groups: list[Group], baotou: bool) -> None:
+    def add(groups: list[Group], baotou: bool, winds_only: bool = True) -> None:
         wind_pungs = sum(1 for kind, members in groups if kind == "pung"
                          and (members[0][0] is None or is_wind(members[0][0])))
-        if (baotou, wind_pungs) not in seen:
-            seen.add((baotou, wind_pungs))
-            out.append(_Reading(groups, baotou, wind_pungs))
+        if (baotou, wind_pungs, winds_only) not in seen:
+            seen.add((baotou, wind_pungs, winds_only))
+            out.append(_Reading(groups, baotou, wind_pungs, True, winds_only))
 
     # 暴头: the drawn tile and one 财神 are the pair and the rest is sets only
     # (a robbed tile was never drawn, so robbing is never 暴头).
@@ -219,19 +253,34 @@ def _readings(counts: list[int], wilds: int, win_tile: int, caishen: int,
         if natural[caishen] > 4 or not any(True for _ in decompositions(natural, 0)):
             return out
         groups_iter = decompositions(natural, 0)
+        winds_only = is_wind(caishen)
     else:
         groups_iter = decompositions(counts, wilds, pair=True)
+        winds_only = True
     for groups in groups_iter:
         if rob and not any(g[0] != "pair" and (win_tile, False) in g[1] for g in groups):
             continue
-        add(groups, False)
+        add(groups, False, winds_only)
     return out
 
 
-def evaluate(hand: Sequence[int], win_tile: int, caishen: int, melds: Sequence[Meld] = (),
-             flowers: Sequence[int] = (), win_by: str = "draw",
-             replacements: int | None = None, piao: int = 0, first_turn: bool = False,
-             dealer: bool = False, options: Options | None = None) -> Evaluation:
+def _not_a_win(ctx: WinContext, shape: Shape, opts: Options) -> tuple[str, dict[str, Any]]:
+    """The rule that refuses a hand with no reading: its message code and parameters."""
+    if not is_win(shape):
+        return "nowin.shape", {}
+    if ctx.win_by == "rob":
+        if opts.baotou_required and shape.wilds:
+            counts = shape.counts()
+            free = _readings(counts, shape.wilds, ctx.win_tile, ctx.caishen, True, False)
+            if free:  # it would rob without 有财必暴
+                return "nowin.rob_baotou_required", {}
+        return "nowin.rob_pair", {"tile": code(ctx.win_tile)}
+    if opts.baotou_required and shape.wilds:
+        return "nowin.baotou_required", {}
+    return "nowin.shape", {}
+
+
+def evaluate(ctx: WinContext, options: Options | None = None) -> Evaluation:
     """Judge a 14-tile hand (concealed tiles incl. the winning tile, plus melds).
 
     Raises :class:`InvalidHand` for input that can't be a hand; returns an
@@ -239,14 +288,9 @@ def evaluate(hand: Sequence[int], win_tile: int, caishen: int, melds: Sequence[M
     a win under the rules.
     """
     opts = options or Options()
-    if win_by not in WIN_BY:
-        raise InvalidHand("win_by", f"unknown win_by {win_by!r} (use {', '.join(WIN_BY)})")
-    check_hand(hand, win_tile, caishen, melds, flowers)
-    if replacements is None:
-        replacements = 1 if win_by in ("kong", "flower") else 0
-    if replacements < 0 or piao < 0:
-        raise InvalidHand("replacements" if replacements < 0 else "piao",
-                          "must be zero or more")
+    check_hand(ctx)
+    hand, win_tile, caishen, melds = ctx.hand, ctx.win_tile, ctx.caishen, ctx.melds
+    win_by, piao = ctx.win_by, ctx.piao
     rob = win_by == "rob"
     shape = Shape.of(hand, caishen)
     counts = shape.counts()
@@ -258,36 +302,29 @@ def evaluate(hand: Sequence[int], win_tile: int, caishen: int, melds: Sequence[M
                 if is_win(shape) else [])
     all_winds = (all(is_wind(t) for t in range(NUM_PLAYING) if counts[t])
                  and all(m.is_wind_set for m in melds))
-    if all_winds and not rob:
-        readings.append(_Reading([], False, 0))  # 全风 needs no sets
+    # 全风 needs no sets, but can't rob (the robbed tile must sit in a set), and
+    # under 有财必暴 only when every 财神 stands as itself: a wind 财神
+    if all_winds and not rob and (not opts.baotou_required or not wilds or is_wind(caishen)):
+        readings.append(_Reading([], False, 0, sets=False))
     if not readings:
-        if rob and is_win(shape):
-            result.reason = (f"抢杠 not allowed: the robbed {code(win_tile)} would only "
-                             f"make the pair (no 暴头 or 单吊 by robbing)")
-            result.reason_zh = f"不能抢杠：被抢的{tile_name(win_tile, 'zh')}只能做将"
-        elif opts.baotou_required and wilds and is_win(shape):
-            result.reason = "有财必暴: holding a 财神, you may only win by 暴头"
-            result.reason_zh = "有财必暴：手有财神只能暴头胡"
-        else:
-            result.reason = "not a winning hand: it is not four sets and a pair"
-            result.reason_zh = "不是胡牌：没有凑成四组牌加一对将"
+        reason, params = _not_a_win(ctx, shape, opts)
+        result.reason = render(reason, params, "en")
+        result.reason_zh = render(reason, params, "zh")
+        result.reason_code = reason
         return result
 
     fixed: dict[str, int] = {}
     self_draw = not rob
+    chain = ctx.chain
     if win_by == "kong" or (win_by == "flower" and opts.flower_is_kong):
-        if replacements > 0:
-            fixed["gangkai"] = replacements
-    if len(melds) == 4:
-        fixed["dadiao"] = 1
+        if chain > 0:
+            fixed["gangkai"] = chain
     if rob:
         fixed["qianggang"] = 1
-    if first_turn and self_draw:
-        fixed["tianhu" if dealer else "dihu"] = 3
-    if all_winds:
-        fixed["quanfeng"] = 3
+    if ctx.first_turn and self_draw:
+        fixed["tianhu" if ctx.dealer else "dihu"] = 3
 
-    base_items = _fixed_flower_items(melds, flowers, wilds)
+    base_items = _fixed_flower_items(melds, ctx.flowers, wilds)
     best = None
     for reading in readings:
         pattern_fan = {}
@@ -296,6 +333,11 @@ def evaluate(hand: Sequence[int], win_tile: int, caishen: int, melds: Sequence[M
             if piao and self_draw:
                 pattern_fan["piao"] = piao
         pattern_fan.update(fixed)
+        # 大吊: the standing tile and the draw form the pair, so a reading with sets
+        if len(melds) == 4 and reading.sets:
+            pattern_fan["dadiao"] = 1
+        if all_winds and reading.winds_only:
+            pattern_fan["quanfeng"] = 3
         items = list(base_items)
         if reading.wind_pungs:
             items.append(("wind_pung", reading.wind_pungs, reading.wind_pungs))
@@ -419,9 +461,15 @@ PAY_REASONS = {
 }
 
 
-def evaluate_notation(hand: str, win_tile: str, caishen: str, **kw) -> Evaluation:
-    """Convenience wrapper taking notation strings (handy in docs and tests)."""
-    melds = [Meld.parse(m, tile(caishen)) for m in kw.pop("melds", [])]
-    flowers = parse_tiles(kw.pop("flowers", ""))
-    return evaluate(parse_tiles(hand), tile(win_tile), tile(caishen), melds=melds,
-                    flowers=flowers, **kw)
+def evaluate_notation(hand: str, win_tile: str, caishen: str, melds: Sequence[str] = (),
+                      flowers: str = "", options: Options | None = None,
+                      **context: Any) -> Evaluation:
+    """Convenience wrapper taking notation strings (handy in docs and tests).
+
+    >>> evaluate_notation("123m456m789m123p5p6s", "6s", "5p").patterns
+    ['baotou']
+    """
+    cai = tile(caishen)
+    ctx = WinContext.of(parse_tiles(hand), tile(win_tile), cai,
+                        [Meld.parse(m, cai) for m in melds], parse_tiles(flowers), **context)
+    return evaluate(ctx, options)

@@ -25,6 +25,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from .messages import CoreError
+
 SUITS = "mpsz"
 NUM_KINDS = 42
 NUM_PLAYING = 31  # suited tiles and winds: the only tiles a hand holds
@@ -34,8 +36,11 @@ WINDS = range(27, 31)
 FLOWER_TILES = range(31, 42)  # 中发白 and the 8 flowers: 杠花, never kept in a hand
 
 
-class TileError(ValueError):
-    """A tile or hand written in notation that does not parse."""
+class TileError(CoreError):
+    """A tile or hand written in notation that does not parse (no field: the caller names it)."""
+
+    def __init__(self, code: str, **params: object):
+        super().__init__(code, "", **params)
 
 
 def tile(code: str) -> int:
@@ -46,14 +51,14 @@ def tile(code: str) -> int:
     """
     tiles = parse_tiles(code)
     if len(tiles) != 1:
-        raise TileError(f"expected one tile, got {code!r}")
+        raise TileError("tile.one", value=code)
     return tiles[0]
 
 
 def code(t: int) -> str:
     """The notation of one tile index: ``code(4) == '5m'``."""
     if not 0 <= t < NUM_KINDS:
-        raise TileError(f"no tile with index {t}")
+        raise TileError("tile.index", value=t)
     if t < 27:
         return f"{t % 9 + 1}{'mps'[t // 9]}"
     if t < 34:
@@ -71,22 +76,23 @@ def parse_tiles(text: str) -> list[int]:
     [0, 8, 34]
     """
     if not isinstance(text, str):
-        raise TileError(f"tiles must be written as text like '123m55z', got {text!r}")
+        raise TileError("tile.text", value=text)
     out: list[int] = []
     digits: list[str] = []
     for ch in text.replace(" ", ""):
-        if ch.isdigit():
+        # only ASCII digits: str.isdigit() also accepts '²' and '٣', which int() refuses
+        if "0" <= ch <= "9":
             digits.append(ch)
             continue
         if ch not in "mpszf":
-            raise TileError(f"unknown tile letter {ch!r} in {text!r}")
+            raise TileError("tile.letter", letter=ch, text=_cut(text))
         if not digits:
-            raise TileError(f"suit letter {ch!r} without digits in {text!r}")
+            raise TileError("tile.no_digits", letter=ch, text=_cut(text))
         for d in digits:
             n = int(d)
             limit = {"z": 7, "f": 8}.get(ch, 9)
             if not 1 <= n <= limit:
-                raise TileError(f"unknown tile {d}{ch} in {text!r}")
+                raise TileError("tile.unknown", tile=f"{d}{ch}", text=_cut(text))
             if ch == "f":
                 out.append(33 + n)
             elif ch == "z":
@@ -95,8 +101,13 @@ def parse_tiles(text: str) -> list[int]:
                 out.append("mps".index(ch) * 9 + n - 1)
         digits = []
     if digits:
-        raise TileError(f"digits {''.join(digits)!r} without a suit letter in {text!r}")
+        raise TileError("tile.dangling", digits="".join(digits)[:20], text=_cut(text))
     return out
+
+
+def _cut(text: str, limit: int = 40) -> str:
+    """Notation quoted in a message, cut short so a huge input gives a short line."""
+    return text if len(text) <= limit else text[:limit] + "…"
 
 
 def format_tiles(tiles: Iterable[int]) -> str:

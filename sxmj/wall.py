@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from .messages import CoreError
 from .tiles import TileError, caishen_of, code, counts_of, full_set, parse_tiles
 
 _MASK = (1 << 64) - 1
@@ -53,8 +54,11 @@ class Rng:
         return Rng(Rng(self.state ^ (n * 0xD1B54A32D192ED03 & _MASK)).next64())
 
 
-class WallError(ValueError):
+class WallError(CoreError):
     """An explicit wall that does not hold the 144 tiles exactly once each."""
+
+    def __init__(self, code: str, **params: object):
+        super().__init__(code, "wall", **params)
 
 
 @dataclass
@@ -128,13 +132,20 @@ class Wall:
         try:
             seq = parse_tiles(tiles) if isinstance(tiles, str) else list(tiles)
             ind = parse_tiles(indicator)[0] if isinstance(indicator, str) else indicator
-        except (TileError, IndexError) as e:
-            raise WallError(f"wall: {e}") from None
+        except TileError as e:
+            raise WallError(e.code, **e.params) from None
+        except IndexError:
+            raise WallError("tile.one", value=indicator) from None
+        if not (isinstance(dice, tuple) and len(dice) == 2
+                and all(type(d) is int and 1 <= d <= 6 for d in dice)):
+            raise WallError("wall.dice", value=dice)
+        if any(type(t) is not int or not 0 <= t < 42 for t in seq + [ind]):
+            raise WallError("tile.text", value=tiles)
         have = counts_of(seq + [ind])
         want = counts_of(full_set())
         for t in range(len(want)):
             if have[t] != want[t]:
-                raise WallError(f"wall: {code(t)} appears {have[t]} times, expected {want[t]}")
+                raise WallError("wall.copies", tile=code(t), have=have[t], want=want[t])
         return Wall(list(seq), ind, dice)
 
     @staticmethod
@@ -159,15 +170,17 @@ class Wall:
             head = parse_tiles(draws)
             tail = parse_tiles(replacements)
             ind = parse_tiles(indicator)[0]
-        except (TileError, IndexError) as e:
-            raise WallError(f"wall: {e}") from None
+        except TileError as e:
+            raise WallError(e.code, **e.params) from None
+        except IndexError:
+            raise WallError("tile.one", value=indicator) from None
         if len(dealt) != 4:
-            raise WallError("wall: give four hands, one per seat")
+            raise WallError("wall.hands")
         pool = counts_of(full_set())
         for t in [ind] + [t for h in dealt for t in h] + head + tail:
             pool[t] -= 1
             if pool[t] < 0:
-                raise WallError(f"wall: too many copies of {code(t)}")
+                raise WallError("wall.too_many", tile=code(t))
         rest = [t for t in range(len(pool)) for _ in range(pool[t])]
         Rng(rest_seed).shuffle(rest)
         if not flowers_in_fill:
@@ -175,8 +188,8 @@ class Wall:
         for s in range(4):
             need = (14 if s == dealer else 13) - len(dealt[s])
             if need < 0:
-                raise WallError(f"wall: seat {s} is dealt {len(dealt[s])} tiles, at most "
-                                f"{14 if s == dealer else 13}")
+                raise WallError("wall.dealt", seat=s, count=len(dealt[s]),
+                                limit=14 if s == dealer else 13)
             dealt[s] += [rest.pop() for _ in range(need)]
         order = deal_order(dealer)
         sequence = [dealt[s].pop(0) for s in order]

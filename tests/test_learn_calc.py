@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from sxmj.cli import EVALUATE_FIELDS, evaluate_json
 from sxmj.game import Action
+from sxmj.request import EVALUATE_FIELDS, evaluate_json
 from sxmj.scenarios import BUILTIN, ScenarioError
 from sxmj.scoring import FLOWER_ITEMS, PATTERNS, InvalidHand
 from sxmj.tiles import code, parse_tiles
@@ -83,7 +83,7 @@ def test_every_example_is_computed_and_shows_what_it_claims(ex) -> None:
 
 def test_examples_are_data_never_typed_results() -> None:
     for ex in lessons.EXAMPLE_LIST:
-        assert set(ex.request) <= EVALUATE_FIELDS, ex.id
+        assert set(ex.request) <= set(EVALUATE_FIELDS), ex.id
         assert not {"fan", "share", "flowers_total", "patterns", "win"} & set(ex.request)
 
 
@@ -179,9 +179,12 @@ def test_bad_input_is_explained_in_both_languages(request_, field, zh, en) -> No
     assert "Traceback" not in html
 
 
-def test_an_unknown_message_falls_back_to_the_english_words() -> None:
-    err = InvalidHand("hand", "something new")
-    assert judge.error_text(err, "zh") == "手牌：something new"
+def test_errors_come_from_the_core_in_both_languages_without_pattern_matching() -> None:
+    err = InvalidHand("hand", "hand.copies", limit=4, tile="5m")
+    assert judge.error_text(err, "zh") == "手牌：5m（五万）超过了 4 张"
+    assert judge.error_text(err, "en") == "hand: more than 4 copies of 5m"
+    with pytest.raises(KeyError):
+        InvalidHand("hand", "something new")  # a code without texts is a programming error
 
 
 def test_thirteen_tiles_show_waits_baotou_ready_and_distance() -> None:

@@ -39,7 +39,7 @@ from ..tiles import tile as tile_of
 from . import panels, view
 from .assist import AssistInfo, assist_info, ghosts
 from .i18n import LANGS, seat_name, tr
-from .params import MAX_SEED, Params, level_param, parse_params
+from .params import MAX_SEED, Params, is_whole, level_param, parse_params
 from .scenario_mode import ScenarioMode, error_html, from_search, scenario_name
 from .store import (
     KEY_PROFILE,
@@ -790,7 +790,7 @@ class App:
                 self.set_levels((levels[0], levels[1], levels[2]))
             elif name in panels.RULE_FLAGS:
                 self.set_rule(name, bool(checked))
-            elif name in ("base_flowers", "fan_cap", "reserved_tiles") and value.isdigit():
+            elif name in ("base_flowers", "fan_cap", "reserved_tiles") and is_whole(value):
                 self.set_rule(name, int(value))
             self.render_sheet()
         except Exception:  # noqa: BLE001

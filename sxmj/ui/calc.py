@@ -47,6 +47,7 @@ from .judge import (
     tiles_of,
 )
 from .lessons import EXAMPLE_LIST, EXAMPLES
+from .params import is_whole
 from .texts import t
 
 esc = view.esc
@@ -577,7 +578,7 @@ class Calc:
                 self.update(action(value))
                 return
         value = attr(button, "data-remove-meld")
-        if value is not None and value.isdigit():
+        if value is not None and is_whole(value):
             self.update(st.remove_meld(int(value)))
             return
         value = attr(button, "data-target")

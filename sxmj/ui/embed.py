@@ -26,20 +26,20 @@ from dataclasses import dataclass
 from urllib.parse import urlencode
 
 from ..match import Match
+from ..messages import field_name
 from ..scenarios import ScenarioError, builtin
 from ..scoring import InvalidHand
 from ..tiles import caishen_of, tile
 from .calc import CalcState
 from .cards import TileCtx, invalid_html, result_html, waits_html
 from .judge import (
-    FIELD_ZH,
     analyse,
     judge,
     request_from_params,
     tile_count,
     tiles_of,
 )
-from .params import MAX_SEED
+from .params import MAX_SEED, is_whole
 from .texts import t
 from .view import esc, group_html
 
@@ -89,7 +89,7 @@ def _hand(params: dict[str, str], lang: str) -> Embed:
     fields = {k: v for k, v in params.items() if k not in COMMON}
     for name in ("hand", "caishen"):
         if not fields.get(name, "").strip():
-            err = InvalidHand(name, "is required")
+            err = InvalidHand(name, "field.required")
             return Embed("hand", _error_box(invalid_html(err, lang, bilingual=True), name),
                          error=name)
     query = request_from_params(fields)
@@ -159,7 +159,7 @@ def _play(params: dict[str, str], lang: str) -> Embed:
     if not text:
         return _error("seed", "is required: a whole number, e.g. 42",
                       "必须填写：一个整数，如 42", lang, "play")
-    if not text.isdigit() or int(text) > MAX_SEED:
+    if not is_whole(text) or int(text) > MAX_SEED:
         return _error("seed", f"must be a whole number from 0 to {MAX_SEED}, got {text!r}",
                       f"要填 0 到 {MAX_SEED} 之间的整数，这里是 {text}", lang, "play")
     seed = int(text)
@@ -197,7 +197,7 @@ def _unknown_error(name: str, allowed: tuple[str, ...], lang: str) -> Embed:
 
 
 def _error(field: str, en: str, zh: str, lang: str, mode: str) -> Embed:
-    zh_name = FIELD_ZH.get(field, field)
+    zh_name = field_name(field, "zh")
     first, second = ((f"{zh_name} {field}：{zh}", "zh-Hans"), (f"{field}: {en}", "en"))
     if lang != "zh":
         first, second = second, first

@@ -1,10 +1,10 @@
 """Judging hands for the learn, calculator and embed pages (pure: no DOM, no pyscript).
 
 Every page speaks the evaluate JSON command's request format (README "Evaluate JSON
-command"), and every answer goes through :func:`sxmj.cli.evaluate_json` — its field
-handling and validation — so the pages and ``python3 -m sxmj evaluate`` can never disagree.
-The details the JSON leaves out (the winning reading, the 花 items, the explanation lines)
-come from :func:`sxmj.scoring.evaluate` on the same, already validated, request.
+command"), and every answer comes from :func:`sxmj.request.evaluate_request` — the one
+validator, in the core — so the pages and ``python3 -m sxmj evaluate`` can never disagree.
+It returns the Evaluation (the winning reading, the 花 items, the explanation lines) with
+the JSON, from one evaluation.
 
 A hand one tile short of a win (13 tiles, melds counting 3) is analysed instead: its waits,
 whether it is 暴头-ready, and how far it is from ready (:func:`analyse`).
@@ -22,12 +22,12 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..cli import evaluate_json
 from ..melds import Meld
-from ..rules import Options, RuleError
-from ..scoring import InvalidHand, evaluate, parse_melds
-from ..scoring import tiles_field as tiles_of
-from ..tiles import NUM_PLAYING, TileError, code, parse_tiles, tile, tile_name
+from ..messages import CoreError
+from ..request import evaluate_request, one_tile, parse_melds
+from ..request import tiles_field as tiles_of
+from ..scoring import InvalidHand
+from ..tiles import NUM_PLAYING, TileError, code, parse_tiles
 from ..winning import Shape, baotou_distance, distance, is_baotou_ready, waits
 
 # The request fields a page may take from its URL, in the order the calculator shows them.
@@ -36,25 +36,6 @@ FIELDS = ("hand", "win_tile", "caishen", "melds", "flowers", "win_by", "replacem
 OPTION_FIELDS = ("flower_is_kong", "baotou_required", "fan_cap")
 BOOL_FIELDS = ("first_turn", "dealer", "flower_is_kong", "baotou_required")
 INT_FIELDS = ("replacements", "piao", "base_flowers", "fan_cap")
-
-FIELD_ZH = {
-    "input": "输入", "hand": "手牌", "win_tile": "胡张", "caishen": "财神", "melds": "吃碰杠",
-    "flowers": "花牌", "win_by": "胡法", "replacements": "连续补牌", "piao": "飘",
-    "first_turn": "第一手", "dealer": "庄家", "base_flowers": "底花", "options": "规则选项",
-    "table": "牌桌", "flower_is_kong": "花算杠", "baotou_required": "有财必暴",
-    "fan_cap": "番数封顶", "mode": "模式", "name": "名字", "seed": "局号", "lang": "语言",
-    "parameter": "参数",
-}
-FIELD_EN = {
-    "input": "input", "hand": "hand", "win_tile": "winning tile", "caishen": "财神 wild tile",
-    "melds": "melds", "flowers": "flowers", "win_by": "win by", "replacements": "replacements",
-    "piao": "飘 count", "first_turn": "first turn", "dealer": "dealer",
-    "base_flowers": "底花 base", "options": "rule options", "table": "table",
-    "flower_is_kong": "flower counts as kong", "baotou_required": "有财必暴",
-    "fan_cap": "番 cap", "mode": "mode", "name": "name", "seed": "seed", "lang": "language",
-    "parameter": "parameter",
-}
-
 
 # ------------------------------------------------------------------ judging 14 tiles
 
@@ -84,27 +65,10 @@ class Judgement:
 def judge(request: dict) -> Judgement:
     """Judge one evaluate request (a dict, as the JSON command takes it)."""
     try:
-        out = evaluate_json(request)
+        ev, out = evaluate_request(request)
     except InvalidHand as e:
         return Judgement(request, error=e)
-    ev = _evaluation(request)
-    # the same evaluator on the same input: the two answers are one answer
-    assert ev.to_json() == {k: v for k, v in out.items() if k != "payments"}, (ev, out)
     return Judgement(request, out, ev)
-
-
-def _evaluation(request: dict):
-    caishen = tile(request["caishen"])
-    options = dict(request.get("options") or {})
-    if "base_flowers" in request:
-        options["base_flowers"] = request["base_flowers"]
-    return evaluate(
-        parse_tiles(request["hand"]), tile(request["win_tile"]), caishen,
-        parse_melds(request.get("melds"), caishen),
-        parse_tiles(request["flowers"]) if request.get("flowers") else [],
-        request.get("win_by", "draw"), request.get("replacements"), request.get("piao", 0),
-        request.get("first_turn", False), request.get("dealer", False),
-        Options.from_dict(options))
 
 
 # ------------------------------------------------------------------ analysing 13 tiles
@@ -148,30 +112,23 @@ def analyse(request: dict) -> Analysis:
     """Waits, 暴头-ready and distance to ready of a 13-tile hand; raises InvalidHand."""
     for name in ("hand", "caishen"):
         if not request.get(name):
-            raise InvalidHand(name, "is required")
+            raise InvalidHand(name, "field.required")
     hand = tiles_of(request, "hand")
-    caishen = tiles_of(request, "caishen")
-    if len(caishen) != 1:
-        raise InvalidHand("caishen", f"expected one tile, got {request['caishen']!r}")
-    cai = caishen[0]
+    cai = one_tile(request, "caishen")
     if cai >= NUM_PLAYING:
-        raise InvalidHand("caishen", f"{code(cai)} is a flower tile; the 财神 is always a "
-                                     f"suited tile or a wind")
+        raise InvalidHand("caishen", "hand.caishen_flower", tile=code(cai))
     melds = parse_melds(request.get("melds"), cai)
     for t in hand:
         if t >= NUM_PLAYING:
-            raise InvalidHand("hand", f"{code(t)} is a flower tile and is laid open, never "
-                                      f"kept in a hand")
+            raise InvalidHand("hand", "hand.flower_in_hand", tile=code(t))
     size = len(hand) + 3 * len(melds)
     if size != 13:
-        raise InvalidHand("hand", f"{len(hand)} tiles in hand and {len(melds)} melds make "
-                                  f"{size}, a hand waiting for its last tile has 13 "
-                                  f"(kongs count 3)")
+        raise InvalidHand("hand", "hand.size13", count=len(hand), melds=len(melds), size=size)
     seen = [0] * NUM_PLAYING
     for t in hand + [t for m in melds for t in m.tiles]:
         seen[t] += 1
         if seen[t] > 4:
-            raise InvalidHand("hand", f"more than 4 copies of {code(t)}")
+            raise InvalidHand("hand", "hand.copies", limit=4, tile=code(t))
     shape = Shape.of(hand, cai)
     sets = len(hand) // 3
     found = []
@@ -214,16 +171,15 @@ def request_from_params(params: dict[str, str], allowed: tuple[str, ...] = ()) -
         if name in allowed:
             continue
         if name not in FIELDS and name not in OPTION_FIELDS:
-            known = ", ".join(FIELDS + OPTION_FIELDS + allowed)
-            return Query(request, InvalidHand(name, f"unknown parameter (known: {known})"))
+            return Query(request, InvalidHand(name[:40], "field.unknown_param",
+                                              known=FIELDS + OPTION_FIELDS + allowed))
         if name in BOOL_FIELDS:
             flag = _flag(value)
             if flag is None:
-                return Query(request, InvalidHand(name, f"must be 1 or 0 (true or false), "
-                                                        f"got {value!r}"))
+                return Query(request, InvalidHand(name, "field.flag", value=value))
             parsed: Any = flag
         elif name in INT_FIELDS:
-            parsed = int(value) if value.strip().isdigit() else value
+            parsed = whole_number(value)
         elif name == "melds":
             parsed = split_melds(value)
         else:
@@ -277,94 +233,24 @@ def params_of(request: dict) -> list[tuple[str, str]]:
     return out
 
 
+def whole_number(text: str) -> int | str:
+    """``"12"`` → 12; anything else (``"²"``, ``"1.5"``, a 5,000-digit run) stays text,
+    so the validator refuses it by name. ``str.isdigit`` would pass ``"²"`` to int()."""
+    body = text.strip()
+    if body and len(body) <= 9 and all("0" <= c <= "9" for c in body):
+        return int(body)
+    return text
+
+
 # ------------------------------------------------------------------ errors in words
 
 
-_TILE = r"([1-9][mpszf])"
-# (pattern of the evaluator's English message, its Chinese); {t} is the tile with its name
-_ZH = [
-    (rf"^{_TILE} is a flower tile and is laid open, never kept in a hand$",
-     "{t}是花牌，要亮出来补花，不能留在手里"),
-    (rf"^{_TILE} is a flower tile; the 财神 is always a suited tile or a wind$",
-     "{t}是花牌；财神只能是数牌或风牌"),
-    (rf"^{_TILE} is a flower tile$", "{t}是花牌，不能是胡张"),
-    (rf"^{_TILE} is not a flower tile$", "{t}不是花牌（花牌是中发白和春夏秋冬梅兰竹菊）"),
-    (rf"^{_TILE} is not in the hand", "胡张{t}不在手牌里"),
-    (rf"^more than (\d) copies of {_TILE}$", "{t}超过了 {n} 张"),
-    (rf"^{_TILE} is the 财神 and can't be used to chi, peng or kong", "{t}是财神，不能用来吃碰杠"),
-    (rf"^{_TILE} is a flower tile and can't be in a meld", "{t}是花牌，不能吃碰杠"),
-    (r"^(\d+) tiles in hand and (\d+) melds make (\d+), a winning hand has 14",
-     "手牌 {a} 张加 {b} 组吃碰杠共 {c} 张；胡牌要 14 张（杠算 3 张）"),
-    (r"^(\d+) tiles in hand and (\d+) melds make (\d+), a hand waiting for its last tile has 13",
-     "手牌 {a} 张加 {b} 组吃碰杠共 {c} 张；听牌要 13 张（杠算 3 张）"),
-    (r"^unknown tile ([0-9][a-z]) in", "没有 {x} 这张牌（万 1m–9m、筒 1p–9p、索 1s–9s、"
-                                       "风 1z–4z、中发白 5z–7z、花 1f–8f）"),
-    (r"^unknown tile letter '(.)' in", "不认识的字母 {x}（花色写 m p s z f）"),
-    (r"^suit letter '(.)' without digits in", "花色字母 {x} 前面缺少数字"),
-    (r"^digits '(\d+)' without a suit letter in", "数字 {x} 后面缺少花色字母（m p s z f）"),
-    (r"^is required$", "必须填写"),
-    (r"^expected one tile", "只能填一张牌"),
-    (r"^chi needs three consecutive tiles of one suit", "吃要同一花色连续的三张"),
-    (r"^unknown meld kind '([^']*)'", "不认识的吃碰杠类型 {x}（chi、peng、minggang、angang、"
-                                      "jiagang）"),
-    (r"^a meld is written like", "吃碰杠的写法如 peng 222z"),
-    (r"^(chi|peng|minggang|angang|jiagang) takes (\d) tiles, got (\d+)",
-     "{a} 要 {b} 张牌，这里是 {c} 张"),
-    (r"^(peng|minggang|angang|jiagang) needs (\d) equal tiles", "{a} 要 {b} 张相同的牌"),
-    (r"^unknown win_by '([^']*)'",
-     "不认识的胡法 {x}（draw 自摸、kong 杠开、flower 补花、rob 抢杠）"),
-    (r"^must be a whole number ≥ 0", "要填 0 或更大的整数"),
-    (r"^must be zero or more", "要填 0 或更大的整数"),
-    (r"^must be true or false", "只能是是或否"),
-    (r"^must be 1 or 0", "只能是 1 或 0"),
-    (r"base_flowers must be one of", "底花只能是 5、10、15、20 或 25"),
-    (r"fan_cap must be", "番数封顶要在 0 到 10 之间"),
-    (r"^unknown parameter", "不认识的参数"),
-    (r"^expected tiles written like", "要用牌的写法，如 123m55z"),
-]
-
-
 def error_text(err: Exception, lang: str) -> str:
-    """An input error in words for people: the field, then what is wrong, naming the tile."""
-    name = getattr(err, "field", "input")
-    message = str(err)
-    if message.startswith(f"{name}: "):
-        message = message[len(name) + 2:]
-    base = name.split(".")[-1].lstrip("[0123456789]")
-    if lang != "zh":
-        return f"{FIELD_EN.get(base, name)}: {message}"
-    return f"{FIELD_ZH.get(base, name)}：{error_zh(message)}"
-
-
-def error_zh(message: str) -> str:
-    """The Chinese of one of the evaluator's messages (the English one when unknown)."""
-    for pattern, zh in _ZH:
-        m = re.search(pattern, message)
-        if not m:
-            continue
-        groups = m.groups()
-        values: dict[str, str] = {}
-        tiles = [g for g in groups if re.fullmatch(_TILE, g or "")]
-        if tiles:
-            t = tiles[0]
-            values["t"] = f"{t}（{_tile_zh(t)}）"
-        numbers = [g for g in groups if g and g.isdigit()]
-        if numbers:
-            values["n"] = numbers[0]
-        if groups:
-            values["x"] = groups[0]
-            for key, g in zip("abc", groups, strict=False):
-                values[key] = g
-        return zh.format(**values)
-    return message
-
-
-def _tile_zh(text: str) -> str:
-    try:
-        return tile_name(tile(text), "zh")
-    except (TileError, ValueError):
-        return text
+    """An input error in words for people, from the core's message in ``lang``."""
+    if isinstance(err, CoreError):
+        return err.text(lang, label=True)
+    return str(err)
 
 
 def is_input_error(err: Exception) -> bool:
-    return isinstance(err, (InvalidHand, RuleError, TileError))
+    return isinstance(err, CoreError)

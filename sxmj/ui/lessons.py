@@ -97,10 +97,11 @@ EXAMPLE_LIST = [
          "Someone adds 3m to their pung; it completes your 12m: rob it, 1 番, and the robbed "
          "player pays all three shares."),
         ("qianggang",), hand="12m3m456m789m55s678s", win_tile="3m", win_by="rob"),
-    _ex("rob-pair", ("单吊不能抢杠", "No 抢杠 on a single wait"),
-        ("被抢的牌只能做将（单吊或暴头），不能抢杠。",
-         "The robbed tile would only make the pair (a single wait or 暴头): not allowed."),
-        win=False, hand="123m456m789m123p5p5p", win_tile="5p", win_by="rob"),
+    _ex("rob-pair", ("暴头不能抢杠", "No 抢杠 for the pair"),
+        ("被抢的 5p 只能和财神成将（暴头），不能抢杠。单吊也一样：被抢的牌一定要进顺子或刻子。",
+         "The robbed 5p would only pair with the 财神 (暴头): not allowed. The same goes for a "
+         "single wait: the robbed tile must sit in a chow or pung."),
+        win=False, hand="123m456m789m123p5p9s", win_tile="5p", win_by="rob"),
     _ex("tianhu", ("天胡", "天胡 Tian Hu"),
         ("庄家起手的 14 张就是胡牌：3 番。", "The dealer's 14 dealt tiles are a win: 3 番."),
         ("tianhu",), hand="123m456m789m123p55p", win_tile="5p", first_turn=True, dealer=True),

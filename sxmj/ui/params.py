@@ -50,6 +50,12 @@ class Params:
         return (parts[0], parts[1], parts[2]) if len(parts) == 3 else (self.level,) * 3
 
 
+def is_whole(text: str) -> bool:
+    """ASCII digits only, and few enough for int(): ``str.isdigit`` also passes ``²``
+    and ``٣``, which int() then refuses with a traceback."""
+    return 0 < len(text) <= 18 and text.isascii() and text.isdigit()
+
+
 def level_param(levels: tuple[str, str, str] | list[str]) -> str:
     """The ``bots`` value for three seats' levels: one level when they agree."""
     return levels[0] if len(set(levels)) == 1 else ",".join(levels)
@@ -71,7 +77,7 @@ def parse_params(search: str, fallback_seed: int = 0) -> Params:
         return values[-1].strip().lower() if values else ""
 
     seed_text = one("seed")
-    seed_given = seed_text.isdigit() and int(seed_text) <= MAX_SEED
+    seed_given = is_whole(seed_text) and int(seed_text) <= MAX_SEED
     seed = int(seed_text) if seed_given else fallback_seed
     lang = one("lang")
     speed = one("speed")

@@ -1,0 +1,287 @@
+"""Every refusal the core gives, as a stable code with its text in 中文 and English.
+
+A refusal is a :class:`CoreError`: ``code`` never changes between releases,
+``field`` names the input at fault, and ``params`` fill the text. The command
+line prints ``str(err)`` (English) or ``err.text("zh")``; the pages print
+``err.text(lang)``; nothing ever translates an English message back.
+
+>>> e = CoreError("tile.unknown", "hand", tile="8z", text="8z")
+>>> str(e)
+"hand: unknown tile 8z in '8z'"
+>>> e.text("zh")
+'手牌：不认识的牌 8z（写法 “8z”）'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+# code: (中文, English). Parameters in braces; a parameter named ``tile`` (or
+# starting with ``tile``) is a tile code, shown with its Chinese name in zh.
+MESSAGES: dict[str, tuple[str, str]] = {
+    # -- tiles and notation
+    "tile.text": ("要用牌的写法，如 123m55z（收到 {value}）",
+                  "expected tiles written like '123m55z', got {value}"),
+    "tile.letter": ("不认识的字母 {letter}（花色写 m p s z f）",
+                    "unknown tile letter {letter!r} in {text!r}"),
+    "tile.no_digits": ("花色字母 {letter} 前面缺少数字",
+                       "suit letter {letter!r} without digits in {text!r}"),
+    "tile.unknown": ("没有 {tile} 这张牌（万 1m–9m、筒 1p–9p、索 1s–9s、风 1z–4z、中发白 5z–7z、"
+                     "花 1f–8f）", "unknown tile {tile} in {text!r}"),
+    "tile.dangling": ("数字 {digits} 后面缺少花色字母（m p s z f）",
+                      "digits {digits!r} without a suit letter in {text!r}"),
+    "tile.one": ("只能填一张牌（收到 {value}）", "expected one tile, got {value}"),
+    "tile.index": ("没有编号为 {value} 的牌", "no tile with index {value}"),
+    # -- request shape
+    "input.object": ("要一个 JSON 对象，收到 {value}", "expected a JSON object, got {value}"),
+    "input.not_json": ("不是 JSON：第 {line} 行第 {column} 列 {detail}",
+                       "not JSON: {detail} at line {line} column {column}"),
+    "input.encoding": ("不是 UTF-8 文本（第 {position} 个字节）",
+                       "not UTF-8 text (byte {position})"),
+    "input.too_deep": ("嵌套太深，最多 {limit} 层", "nested too deeply (at most {limit} levels)"),
+    "input.number_too_long": ("数字太长", "a number has too many digits"),
+    "field.unknown": ("不认识的字段（可用：{known}）", "unknown field (known: {known})"),
+    "field.required": ("必须填写", "is required"),
+    "field.flag": ("只能是 1 或 0（收到 {value}）", "must be 1 or 0 (true or false), got {value}"),
+    "field.unknown_param": ("不认识的参数（可用：{known}）", "unknown parameter (known: {known})"),
+    "field.bool": ("要填 true 或 false，收到 {value}", "must be true or false, got {value}"),
+    "field.count": ("要填 0 或更大的整数，收到 {value}", "must be a whole number ≥ 0, got {value}"),
+    "field.list": ("要一个列表，收到 {value}", "expected a list, got {value}"),
+    "field.seat": ("座位要填 0–3，收到 {value}", "must be a seat 0–3, got {value}"),
+    "field.choice": ("不认识的 {value}（可用：{known}）", "unknown {value} (use {known})"),
+    "field.win_by": ("不认识的胡法 {value}（draw 自摸、kong 杠开、flower 补花、rob 抢杠）",
+                     "unknown win_by {value} (use draw, kong, flower, rob)"),
+    "field.too_long": ("太长（最多 {limit} 个字符）", "too long (at most {limit} characters)"),
+    # -- rule options
+    "option.object": ("要一个规则选项对象，收到 {value}",
+                      "expected an object of rule options, got {value}"),
+    "option.unknown": ("不认识的规则选项 {name}（可用：{known}）",
+                       "unknown rule option {name!r} (known: {known})"),
+    "option.bool": ("{name} 要填 true 或 false，收到 {value}",
+                    "{name} must be true or false, got {value}"),
+    "option.int": ("{name} 要填整数，收到 {value}", "{name} must be a whole number, got {value}"),
+    "option.base": ("底花只能是 5、10、15、20 或 25，收到 {value}",
+                    "base_flowers must be one of (5, 10, 15, 20, 25), got {value}"),
+    "option.range": ("{name} 要在 {low} 到 {high} 之间，收到 {value}",
+                     "{name} must be {low}–{high}, got {value}"),
+    # -- melds
+    "meld.text": ("吃碰杠要写成 “peng 222z” 这样，收到 {value}",
+                  "a meld is written like 'peng 222z', got {value}"),
+    "meld.list": ("要一个列表，如 [\"peng 222z\"]，收到 {value}",
+                  "expected a list like [\"peng 222z\"], got {value}"),
+    "meld.kind": ("不认识的吃碰杠类型 {kind}（{known}）",
+                  "unknown meld kind {kind!r} in {text!r} (use {known})"),
+    "meld.flower": ("{tile}是花牌，不能吃碰杠", "{tile} is a flower tile and can't be in a meld"),
+    "meld.caishen": ("{tile}是财神，不能用来吃碰杠",
+                     "{tile} is the 财神 and can't be used to chi, peng or kong"),
+    "meld.size": ("{kind} 要 {size} 张牌，收到 {count} 张（{text}）",
+                  "{kind} takes {size} tiles, got {count} in {text!r}"),
+    "meld.chi": ("吃要同一花色连续的三张（收到 {text}）",
+                 "chi needs three consecutive tiles of one suit, got {text!r}"),
+    "meld.equal": ("{kind} 要 {size} 张相同的牌（收到 {text}）",
+                   "{kind} needs {size} equal tiles, got {text!r}"),
+    # -- a hand to judge
+    "hand.caishen_flower": ("{tile}是花牌；财神只能是数牌或风牌",
+                            "{tile} is a flower tile; the 财神 is always a suited tile "
+                            "or a wind"),
+    "hand.flower_in_hand": ("{tile}是花牌，要亮出来补花，不能留在手里",
+                            "{tile} is a flower tile and is laid open, never kept in a hand"),
+    "hand.not_flower": ("{tile}不是花牌（花牌是中发白和春夏秋冬梅兰竹菊）",
+                        "{tile} is not a flower tile"),
+    "hand.win_tile_flower": ("{tile}是花牌，不能是胡张", "{tile} is a flower tile"),
+    "hand.win_tile_missing": ("胡张{tile}不在手牌里（{hand}）",
+                              "{tile} is not in the hand {hand}"),
+    "hand.size": ("手牌 {count} 张加 {melds} 组吃碰杠共 {size} 张；胡牌要 14 张（杠算 3 张）",
+                  "{count} tiles in hand and {melds} melds make {size}, a winning hand has 14 "
+                  "(kongs count 3)"),
+    "hand.size13": ("手牌 {count} 张加 {melds} 组吃碰杠共 {size} 张；听牌要 13 张（杠算 3 张）",
+                    "{count} tiles in hand and {melds} melds make {size}, a hand waiting for "
+                    "its last tile has 13 (kongs count 3)"),
+    "hand.copies": ("{tile}超过了 {limit} 张", "more than {limit} copies of {tile}"),
+    "hand.rob_caishen": ("财神不能被抢杠：财神从来不开杠",
+                         "the 财神 {tile} can never be robbed: it is never konged"),
+    "hand.rob_copies": ("抢杠的手里只能有一张 {tile}（另外三张在被加杠的碰里），收到 {count} 张",
+                        "a robbing hand holds exactly one {tile} (the other three are in the "
+                        "pung being konged), got {count}"),
+    "hand.replacements": ("连续补牌 {value} 次，但只有 {limit} 个杠或花能补牌",
+                          "{value} replacements, but only {limit} kongs or flowers could "
+                          "have made them"),
+    "hand.replacements_win_by": ("胡法是 {win_by} 时没有补牌，连续补牌要填 0",
+                                 "a {win_by} win has no replacement tile: replacements must "
+                                 "be 0"),
+    "hand.replacement_source": ("胡法 {win_by} 要先有杠或花：杠开要有开杠，花开要有亮出的花",
+                                "a {win_by} win needs what made its replacement tile: a kong "
+                                "laid down for kong, a flower laid open for flower"),
+    "hand.robbed_self": ("胡牌者不能抢自己的杠", "the winner can't rob their own kong"),
+    "hand.robbed_needed": ("抢杠胡要写被抢的座位", "a 抢杠 win needs the robbed seat"),
+    "hand.robbed_only": ("只有抢杠胡才有被抢的座位（胡法 {win_by}）",
+                         "only a rob win has a robbed seat (win_by {win_by})"),
+    "hand.piao_twice": ("座位 {seat} 写了两次", "seat {seat} is given twice"),
+    "hand.claims": ("要一个 4×4 的次数矩阵（0 或更大）", "expected a 4×4 matrix of counts ≥ 0"),
+    "hand.table": ("要一个对象，含 winner、robbed、piao、claims",
+                   "expected an object with winner, robbed, piao, claims"),
+    # -- why a hand is not a win (Evaluation.reason)
+    "nowin.shape": ("不是胡牌：没有凑成四组牌加一对将",
+                    "not a winning hand: it is not four sets and a pair"),
+    "nowin.baotou_required": ("有财必暴：手有财神只能暴头胡",
+                              "有财必暴: holding a 财神, you may only win by 暴头"),
+    "nowin.rob_pair": ("不能抢杠：被抢的 {tile} 只能做将",
+                       "抢杠 not allowed: the robbed {tile} would only make the pair "
+                       "(no 暴头 or 单吊 by robbing)"),
+    "nowin.rob_baotou_required": ("有财必暴：手有财神只能暴头胡，而抢杠从来不是暴头",
+                                  "有财必暴: holding a 财神 you may only win by 暴头, and "
+                                  "robbing a kong is never 暴头"),
+    # -- actions at the table
+    "action.text": ("不是一个动作：{text}（例如 “0 discard 5m”）",
+                    "not an action: {text!r} (expected e.g. '0 discard 5m')"),
+    "action.no_tile": ("{kind} 不带牌：{text}", "{kind} takes no tile: {text!r}"),
+    "action.needs_tile": ("{kind} 要带一张牌：{text}", "{kind} needs a tile: {text!r}"),
+    "action.chi_tiles": ("吃要写出三张牌：{text}", "chi needs its three tiles: {text!r}"),
+    "action.one_tile": ("{kind} 只带一张牌：{text}", "{kind} takes one tile: {text!r}"),
+    "action.over": ("这一局已经结束", "the hand is over"),
+    "action.not_your_turn": ("现在轮到 {seat} 号位", "it is seat {seat}'s turn"),
+    "action.nothing": ("{seat} 号位现在没有要做的决定", "seat {seat} has nothing to decide now"),
+    "action.no_discard_win": ("绍兴麻将不能胡别人打出的牌（无放铳）",
+                              "Shaoxing has no discard wins (无放铳)"),
+    "action.caishen": ("财神不能用来吃、碰、杠", "the 财神 can't be used to chi, peng or kong"),
+    "action.not_in_hand": ("{tile} 不在 {seat} 号位的手里",
+                           "{tile} is not in seat {seat}'s hand"),
+    "action.not_legal": ("现在不能这样做，可以：{legal}",
+                         "not among the legal actions: {legal}"),
+    "action.illegal": ("不合规的动作 {action}：{why}", "illegal action {action}: {why}"),
+    # -- walls and records
+    "wall.copies": ("{tile} 出现 {have} 次，应该是 {want} 次",
+                    "{tile} appears {have} times, expected {want}"),
+    "wall.too_many": ("{tile} 太多了", "too many copies of {tile}"),
+    "wall.hands": ("要四家的手牌，一家一份", "give four hands, one per seat"),
+    "wall.dealt": ("{seat} 号位发了 {count} 张，最多 {limit} 张",
+                   "seat {seat} is dealt {count} tiles, at most {limit}"),
+    "wall.dice": ("骰子要两个 1–6 的整数，收到 {value}",
+                  "dice must be two whole numbers 1–6, got {value}"),
+    "wall.object": ("要一个对象，含 tiles、indicator 和 dice",
+                    "wall must be an object with tiles, indicator and dice"),
+    "record.format": ("格式要是 {want}，收到 {value}", "format must be {want!r}, got {value}"),
+    "record.version": ("不支持的记录版本 {value}（本版读 {want} 版）",
+                       "unsupported record version {value} (this build reads version {want})"),
+    "record.seed": ("要一个整数，收到 {value}", "seed must be an integer, got {value}"),
+    "record.hands": ("要一个动作列表的列表", "hands must be a list of action lists"),
+    "record.early": ("第 {hand} 局在第 {previous} 局结束前开始",
+                     "hand {hand}: starts before hand {previous} ended"),
+    "record.action": ("第 {hand} 局第 {index} 个动作（{text}）：{why}",
+                      "hand {hand} action {index} ({text!r}): {why}"),
+    "record.results": ("要一个列表，每局一个 {{winner, payments}}，收到 {value}",
+                       "expected a list with one {{winner, payments}} per hand, got {value}"),
+    "record.results_count": ("记录写了 {want} 局结果，回放打了 {have} 局",
+                             "the record gives {want} results, the replay played {have} hands"),
+    "record.result": ("第 {hand} 局：记录写的是 {want}，回放是 {winner} 胡、付分 {payments}",
+                      "hand {hand}: the record says {want}, replay gives winner {winner} "
+                      "payments {payments}"),
+    "record.file": ("读不了文件：{detail}", "can't read the file: {detail}"),
+}
+
+# Field names as players read them (the last part of a dotted field).
+FIELD_NAMES: dict[str, tuple[str, str]] = {
+    "input": ("输入", "input"), "hand": ("手牌", "hand"), "win_tile": ("胡张", "winning tile"),
+    "caishen": ("财神", "财神 wild tile"), "melds": ("吃碰杠", "melds"),
+    "flowers": ("花牌", "flowers"), "win_by": ("胡法", "win by"),
+    "replacements": ("连续补牌", "replacements"), "piao": ("飘", "飘 count"),
+    "first_turn": ("第一手", "first turn"), "dealer": ("庄家", "dealer"),
+    "base_flowers": ("底花", "底花 base"), "options": ("规则选项", "rule options"),
+    "table": ("牌桌", "table"), "winner": ("胡牌者", "winner"), "robbed": ("被抢杠者", "robbed"),
+    "claims": ("吃碰次数", "claims"), "flower_is_kong": ("花算杠", "flower counts as kong"),
+    "baotou_required": ("有财必暴", "有财必暴"), "fan_cap": ("番数封顶", "番 cap"),
+    "action": ("动作", "action"), "record": ("记录", "record"), "wall": ("牌墙", "wall"),
+    "seed": ("局号", "seed"), "format": ("格式", "format"), "version": ("版本", "version"),
+    "results": ("结果", "results"), "hands": ("各局动作", "hands"), "dice": ("骰子", "dice"),
+    "mode": ("模式", "mode"), "name": ("名字", "name"), "lang": ("语言", "language"),
+    "parameter": ("参数", "parameter"), "tiles": ("牌", "tiles"),
+    "indicator": ("翻牌", "indicator"),
+}
+
+def _tile_zh(tile_code: str) -> str:
+    """``5m`` → ``5m（五万）``; a code that names no tile stays as written."""
+    from .tiles import TileError, tile, tile_name  # tiles raises our errors: import late
+
+    try:
+        return f"{tile_code}（{tile_name(tile(tile_code), 'zh')}）"
+    except TileError:
+        return tile_code
+
+
+def _show(value: Any, limit: int = 60) -> str:
+    """A value as it was given (JSON-like), cut short: messages never echo megabytes."""
+    text = repr(value) if not isinstance(value, bool) else ("true" if value else "false")
+    if value is None:
+        text = "null"
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def field_name(field: str, lang: str = "en") -> str:
+    """A field as players read it: the last part of ``[2].table.piao`` in ``lang``."""
+    batch = field[: field.index("].") + 2] if field.startswith("[") and "]." in field else ""
+    last = field.split(".")[-1].split("]")[-1]
+    if last not in FIELD_NAMES:
+        return field
+    return batch + FIELD_NAMES[last][0 if lang == "zh" else 1]
+
+
+def render(code: str, params: dict[str, Any], lang: str = "en") -> str:
+    """The text of one message code in ``lang`` ("zh" or "en")."""
+    zh, en = MESSAGES[code]
+    values: dict[str, Any] = {}
+    for key, value in params.items():
+        if isinstance(value, CoreError):
+            value = value.text(lang)
+        elif key.startswith("tile") and isinstance(value, str) and lang == "zh":
+            value = _tile_zh(value)
+        elif key == "value":
+            value = value[:60] if isinstance(value, str) and lang == "zh" else _show(value)
+        elif isinstance(value, (list, tuple)) and key in ("known", "legal"):
+            value = ", ".join(str(v) for v in value)
+        values[key] = value
+    return (zh if lang == "zh" else en).format(**values)
+
+
+class CoreError(ValueError):
+    """A refusal: a stable ``code``, the ``field`` at fault, ``params`` and both texts.
+
+    ``str(err)`` is ``"field: English text"``; :meth:`text` gives either language.
+    """
+
+    def __init__(self, code: str, field: str = "", **params: Any):
+        if code not in MESSAGES:
+            raise KeyError(f"no message {code!r}")  # a programming error, caught by the tests
+        self.code = code
+        self.field = field
+        self.params = params
+        en = render(code, params, "en")
+        super().__init__(f"{field}: {en}" if field else en)
+
+    @property
+    def detail(self) -> str:
+        """The English text without the field (what the old ``message`` part was)."""
+        return render(self.code, self.params, "en")
+
+    def text(self, lang: str = "en", label: bool = False) -> str:
+        """The refusal in ``lang``, led by the field: in Chinese (and with ``label`` in
+        English) by the name players read, otherwise by the field as written."""
+        body = render(self.code, self.params, lang)
+        if not self.field:
+            return body
+        if lang == "zh":
+            return f"{field_name(self.field, 'zh')}：{body}"
+        return f"{field_name(self.field, 'en') if label else self.field}: {body}"
+
+    def to_json(self) -> dict[str, Any]:
+        """Code, field, parameters (as shown) and both texts: what a page or tool needs."""
+        return {"code": self.code, "field": self.field,
+                "params": {k: (v.to_json() if isinstance(v, CoreError) else
+                               v if isinstance(v, (int, str)) else _show(v))
+                           for k, v in self.params.items()},
+                "en": self.text("en"), "zh": self.text("zh")}
+
+    def refield(self, field: str) -> CoreError:
+        """The same refusal, of the same class, for another field (``[3].hand`` in a batch)."""
+        err = type(self).__new__(type(self))
+        CoreError.__init__(err, self.code, field, **self.params)
+        return err

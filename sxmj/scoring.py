@@ -264,8 +264,11 @@ def _readings(counts: list[int], wilds: int, win_tile: int, caishen: int,
     return out
 
 
-def _not_a_win(ctx: WinContext, shape: Shape, opts: Options) -> tuple[str, dict[str, Any]]:
+def _not_a_win(ctx: WinContext, shape: Shape, opts: Options,
+               all_winds: bool) -> tuple[str, dict[str, Any]]:
     """The rule that refuses a hand with no reading: its message code and parameters."""
+    if all_winds and ctx.win_by != "rob" and opts.baotou_required and shape.wilds:
+        return "nowin.baotou_required", {}  # 全风 with a 财神 standing for a wind
     if not is_win(shape):
         return "nowin.shape", {}
     if ctx.win_by == "rob":
@@ -307,7 +310,7 @@ def evaluate(ctx: WinContext, options: Options | None = None) -> Evaluation:
     if all_winds and not rob and (not opts.baotou_required or not wilds or is_wind(caishen)):
         readings.append(_Reading([], False, 0, sets=False))
     if not readings:
-        reason, params = _not_a_win(ctx, shape, opts)
+        reason, params = _not_a_win(ctx, shape, opts, all_winds)
         result.reason = render(reason, params, "en")
         result.reason_zh = render(reason, params, "zh")
         result.reason_code = reason

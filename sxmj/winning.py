@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from .tiles import NUM_PLAYING, parse_tiles, tile
+from .tiles import NUM_PLAYING, WINDS, parse_tiles, tile
 
 __all__ = ["Shape", "is_win", "is_sets", "waits", "distance", "useful_draws", "decompositions",
            "parse_tiles", "tile"]
@@ -193,14 +193,27 @@ def is_baotou_ready(shape: Shape) -> bool:
     return shape.wilds >= 1 and is_sets(shape.with_wilds(shape.wilds - 1))
 
 
-def waits(shape: Shape, caishen: int | None = None) -> list[int]:
+def waits(shape: Shape, caishen: int | None = None, melds_all_winds: bool = False) -> list[int]:
     """Playing tiles that complete a 3k+1-tile hand, in index order.
 
     A tile far from every natural tile can only join a group of wildcards,
     and then every tile would do; so only tiles near the hand are tried
     unless the hand is 暴头-ready. Drawing the 财神 itself completes the
-    hand whenever anything does.
+    hand whenever anything does. With ``melds_all_winds`` (every meld is a
+    wind set) a hand of winds and 财神 also waits on every wind: 全风 needs
+    no sets (RULES §12 "Waits include 全风").
     """
+    if melds_all_winds and shape.keys[0] == shape.keys[1] == shape.keys[2] == 0:
+        found = set(_sets_waits(shape, caishen))
+        found.update(t for t in WINDS if shape.count(t) < 4 or t == caishen)
+        if caishen is not None and caishen < NUM_PLAYING:
+            found.add(caishen)
+        return sorted(found)
+    return _sets_waits(shape, caishen)
+
+
+def _sets_waits(shape: Shape, caishen: int | None) -> list[int]:
+    """:func:`waits` by the sets-and-a-pair readings only."""
     if is_baotou_ready(shape):
         return [t for t in range(NUM_PLAYING) if shape.count(t) < 4 or t == caishen]
     keys = shape.keys

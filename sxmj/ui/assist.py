@@ -68,13 +68,17 @@ def unseen(obs: dict) -> list[int]:
     return [max(0, 4 - seen[t]) for t in range(42)]
 
 
-def hand_figures(tiles: list[int], sets: int, caishen: int,
-                 hidden: list[int]) -> tuple[int, list[Wait], bool, bool]:
-    """(distance to ready, waits with live counts, any tile wins, 暴头-ready) of 3k+1 tiles."""
+def hand_figures(tiles: list[int], sets: int, caishen: int, hidden: list[int],
+                 melds_all_winds: bool = False) -> tuple[int, list[Wait], bool, bool]:
+    """(distance to ready, waits with live counts, any tile wins, 暴头-ready) of 3k+1 tiles.
+
+    ``melds_all_winds``: every meld is a wind set, so a hand of winds waits for 全风."""
     shape = Shape.of(tiles, caishen)
     d = distance(shape, sets)
     baotou = is_baotou_ready(shape)
-    ws = waits(shape, caishen) if d == 0 else []
+    ws = waits(shape, caishen, melds_all_winds) if d == 0 or melds_all_winds else []
+    if ws and d:
+        d = 0  # ready for 全风, which needs no sets
     any_tile = baotou and len(ws) >= NUM_PLAYING - 1
     return d, [Wait(t, hidden[t]) for t in ws], any_tile, baotou
 
@@ -114,8 +118,9 @@ def assist_info(game: Game, bot: Bot | None, lang: str,
         info.after = choice.action.tile
     if len(tiles) % 3 != 1:
         return info  # dealt flowers not laid open yet
+    winds = all(m[0] != "chi" and 27 <= m[1][0] < 31 for m in obs["melds"][0])
     info.distance, info.waits, info.any_tile, info.baotou_ready = hand_figures(
-        tiles, sets, caishen, hidden)
+        tiles, sets, caishen, hidden, winds)
     last = obs["last_discard"]
     if info.after is None and last is not None and last[0] != 0 and last[1] != caishen \
             and info.distance == 0 and any(w.tile == last[1] for w in info.waits):

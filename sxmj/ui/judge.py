@@ -132,7 +132,7 @@ def analyse(request: dict) -> Analysis:
     shape = Shape.of(hand, cai)
     sets = len(hand) // 3
     found = []
-    for t in waits(shape, cai):
+    for t in waits(shape, cai, all(m.is_wind_set for m in melds)):
         if seen[t] >= 4:
             continue  # every copy is already in this hand: it can't be drawn
         j = judge({**_without(request, "win_tile"), "hand": request["hand"] + code(t),

@@ -1,0 +1,176 @@
+"""The command line never crashes: any input gives exit 0 with JSON, or exit 2 with one line.
+
+The subprocess cases are the ones an audit found ending in a traceback; the
+hypothesis cases fuzz every field of the evaluate contract and of a record
+in-process, where thousands of inputs take a second or two.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from sxmj.messages import CoreError
+from sxmj.record import dumps, replay
+from sxmj.request import EVALUATE_FIELDS, evaluate_json, read_json
+
+ROOT = Path(__file__).parent.parent
+GOOD = {"hand": "123m456m789m12p3p55p", "win_tile": "3p", "caishen": "9s"}
+
+
+def run(args: list[str], data: bytes, env: dict | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "sxmj", *args], input=data,
+                          capture_output=True, cwd=ROOT, timeout=60,
+                          env={"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", **(env or {})})
+
+
+def assert_refused(p: subprocess.CompletedProcess, field: str) -> str:
+    err = p.stderr.decode("utf-8")
+    assert p.returncode == 2, err
+    assert p.stdout == b""
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1, err
+    assert err.startswith(field), err
+    return err
+
+
+@pytest.mark.parametrize(("name", "data", "field"), [
+    ("non-ASCII digit in a meld", json.dumps({**GOOD, "melds": ["peng ²²²m"]}).encode(),
+     "melds"),
+    ("seat 1.0 as the winner", json.dumps({**GOOD, "table": {"winner": 1.0}}).encode(),
+     "table.winner"),
+    ("seat 1.0 as the robbed", json.dumps({**GOOD, "win_by": "rob",
+                                           "table": {"winner": 0, "robbed": 1.0}}).encode(),
+     "table.robbed"),
+    ("seat 1.0 in piao", json.dumps({**GOOD, "table": {"winner": 0, "piao": [1.0]}}).encode(),
+     "table.piao"),
+    ("100,000 brackets", b"[" * 100_000 + b"]" * 100_000, "input"),
+    ("an integer of 5,000 digits", b'{"hand": "1m", "piao": ' + b"9" * 5000 + b"}", "input"),
+    ("bytes that are not UTF-8", b'{"hand": "\xff\xfe"}', "input"),
+    ("a lone surrogate in a tile", json.dumps({**GOOD, "hand": "\ud800"}).encode(), "hand"),
+    ("a huge hand", json.dumps({**GOOD, "hand": "1m" * 100_000}).encode(), "hand"),
+])
+def test_evaluate_refuses_with_one_line(name, data, field) -> None:
+    assert_refused(run(["evaluate"], data), field)
+
+
+def test_evaluate_speaks_chinese_with_lang_zh() -> None:
+    p = run(["evaluate", "--lang", "zh"], json.dumps({**GOOD, "caishen": "5z"}).encode())
+    assert "财神：5z（白板）是花牌" in assert_refused(p, "财神")
+
+
+def test_a_batch_names_the_item_at_fault() -> None:
+    p = run(["evaluate"], json.dumps([GOOD, {**GOOD, "piao": -1}]).encode())
+    assert_refused(p, "[1].piao")
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["tournament", "--hands", "0"], "--hands"),
+    (["simulate", "--hands", "-1"], "--hands"),
+    (["simulate", "--base", "7"], "--base"),
+    (["simulate", "--seed", "٣"], "--seed"),
+])
+def test_numeric_arguments_are_range_checked(args, message) -> None:
+    p = run(args, b"")
+    assert p.returncode == 2 and message in p.stderr.decode() and b"Traceback" not in p.stderr
+
+
+# ------------------------------------------------------------------ fuzzing the contract
+
+JSON_LEAF = st.one_of(st.none(), st.booleans(), st.integers(-10**6, 10**6),
+                      st.floats(allow_nan=False), st.text(max_size=12),
+                      st.sampled_from(["1m", "9s", "5z", "1f", "rob", "kong", "peng 222z",
+                                       "²", "١", "0m", "8z", "123m456m789m12p3p55p"]))
+JSON_VALUE = st.recursive(JSON_LEAF, lambda inner: st.one_of(
+    st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=8), inner, max_size=4)),
+    max_leaves=12)
+TABLE = st.fixed_dictionaries({}, optional={"winner": JSON_VALUE, "robbed": JSON_VALUE,
+                                            "piao": JSON_VALUE, "claims": JSON_VALUE})
+
+
+@settings(max_examples=1500, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(field=st.sampled_from(EVALUATE_FIELDS), value=st.one_of(JSON_VALUE, TABLE))
+def test_every_field_takes_any_value_without_a_traceback(field, value) -> None:
+    request = {**GOOD, field: value}
+    try:
+        out = evaluate_json(request)
+    except CoreError as e:
+        assert e.field and e.text("zh") and e.text("en")
+        return
+    assert isinstance(out["win"], bool)
+    json.dumps(out)
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(st.binary(max_size=64) | st.text(max_size=64).map(str.encode))
+def test_any_bytes_read_as_json_or_refused(data) -> None:
+    try:
+        read_json(data)
+    except CoreError as e:
+        assert e.code.startswith("input.")
+
+
+def _record() -> dict:
+    from sxmj.match import Match
+
+    m = Match(seed=3)
+    g = m.game
+    while not g.over:
+        seat = g.to_move()[0]
+        legal = g.legal_actions(seat)
+        m.apply(next((a for a in legal if a.kind == "pass"), legal[-1]))
+    return json.loads(dumps(m))
+
+
+RECORD = _record()
+
+
+@settings(max_examples=600, deadline=None, derandomize=True)
+@given(path=st.sampled_from(["format", "version", "options", "seed", "dealer", "wall",
+                             "hands", "results", "hands.0", "hands.0.3", "results.0",
+                             "results.0.winner", "results.0.payments", "options.fan_cap"]),
+       value=JSON_VALUE, delete=st.booleans())
+def test_a_record_changed_anywhere_replays_or_is_refused(path, value, delete) -> None:
+    record = copy.deepcopy(RECORD)
+    *parents, last = path.split(".")
+    node = record
+    for key in parents:
+        node = node[int(key)] if isinstance(node, list) else node[key]
+    key = int(last) if isinstance(node, list) else last
+    if delete and isinstance(node, dict):
+        node.pop(key, None)
+    else:
+        node[key] = value
+    try:
+        replay(record)
+    except CoreError as e:
+        assert e.text("zh") and e.text("en")
+
+
+def test_results_may_be_left_out_but_not_shortened_or_mistyped() -> None:
+    replay({k: v for k, v in RECORD.items() if k != "results"})
+    for bad in ([], {}, RECORD["results"] + RECORD["results"],
+                [{"winner": RECORD["results"][0]["winner"]}], None):
+        with pytest.raises(CoreError) as e:
+            replay({**RECORD, "results": bad})
+        assert e.value.field == "results"
+
+
+def test_replay_refuses_bad_files_with_one_line(tmp_path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(b"\xff" + json.dumps(RECORD).encode())
+    p = run(["replay", str(bad)], b"")
+    assert p.returncode == 2 and len(p.stderr.splitlines()) == 1 and b"Traceback" not in p.stderr
+    deep = tmp_path / "deep.json"
+    deep.write_bytes(b"[" * 50_000)
+    p = run(["replay", str(deep)], b"")
+    assert p.returncode == 2 and b"Traceback" not in p.stderr
+    p = run(["replay", str(tmp_path / "missing.json")], b"")
+    assert p.returncode == 2 and b"Traceback" not in p.stderr

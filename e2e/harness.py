@@ -7,6 +7,7 @@ even when ``tests/`` (with its own conftest.py) is collected in the same run.
 from __future__ import annotations
 
 import json
+import os
 import re
 import sys
 import time
@@ -21,7 +22,8 @@ from playwright.sync_api import Browser, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 ROOT = Path(__file__).resolve().parent.parent
-SITE = ROOT / "_site"
+# SXMJ_SITE: another built site (a second worktree or build can test beside this one)
+SITE = Path(os.environ.get("SXMJ_SITE") or ROOT / "_site")
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 PREFIX = "/sxmj/"
 CHROMIUM = Path("/usr/bin/chromium")

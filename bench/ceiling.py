@@ -20,9 +20,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from sxmj.bots import Bot, DiscardOption  # noqa: E402
-from sxmj.cli import tournament  # noqa: E402
+from sxmj.bots import Bot, DiscardOption, HardStrategy  # noqa: E402
+from sxmj.simulate import tournament  # noqa: E402
 from sxmj.game import Game  # noqa: E402
+from sxmj.observation import Observation  # noqa: E402
 from sxmj.tiles import NUM_PLAYING  # noqa: E402
 from sxmj.winning import Shape, distance  # noqa: E402
 
@@ -42,20 +43,19 @@ def holds_a_win(tiles: list[int], caishen: int, sets: int) -> bool:
     return distance(shape, sets) == 0
 
 
-class Clairvoyant(Bot):
+class Clairvoyant(HardStrategy):
     """Hard, plus the next own draws read from the wall before each discard."""
 
     def __init__(self, game: Game, seed: int):
-        super().__init__("hard", seed)
+        super().__init__(seed, pass_wins=False)  # count wins, not points
         self.game = game
-        self.pass_wins = False  # count wins, not points
 
-    def _ev_pick(self, obs: dict, options: list[DiscardOption]) -> DiscardOption:
-        fair = super()._ev_pick(obs, options)
+    def pick_discard(self, obs: Observation, options: list[DiscardOption]) -> DiscardOption:
+        fair = super().pick_discard(obs, options)
         wall = self.game.wall
-        caishen = obs["caishen"]
-        sets = 4 - len(obs["melds"][obs["seat"]])
-        hand = [t for t in obs["hand"] if t < NUM_PLAYING]
+        caishen = obs.caishen
+        sets = obs.sets_needed
+        hand = [t for t in obs.hand if t < NUM_PLAYING]
         draws = [t for t in wall.tiles[wall.head + 3:wall.tail:4] if t < NUM_PLAYING]
         draws = draws[:LOOKAHEAD]
 
@@ -71,7 +71,7 @@ class Clairvoyant(Bot):
         return min(options, key=lambda o: (draws_to_win(o), o is not fair))
 
 
-def make_bot(level: str, seed: int, game: Game) -> Bot:
+def make_bot(level: str, seed: int, game: Game) -> HardStrategy:
     return Clairvoyant(game, seed) if level == "cheat" else Bot(level, seed=seed)
 
 

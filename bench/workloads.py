@@ -104,9 +104,9 @@ def simple_choice(game: Game, seat: int):
             return a
     if legal[0].kind in ("discard", "angang", "jiagang"):
         obs = game.observation(seat)  # only its own turn needs a look
-        hand = obs["hand"]
-        drawn = obs["last_tile"]
-        caishen = obs["caishen"]
+        hand = obs.hand
+        drawn = obs.last_tile
+        caishen = obs.caishen
         discards = {a.tile: a for a in legal if a.kind == "discard"}
         if drawn in discards and drawn != caishen and hand.count(drawn) == 1:
             return discards[drawn]

@@ -413,7 +413,7 @@ def test_save_and_resume_mid_hand_and_bad_saves_give_a_notice(table, artifacts):
     settle(table)
     assert _visible_state(page) == before
     save = page.evaluate("localStorage.getItem('sxmj.save')")
-    assert store.load_save(save).match.game.observation(0)["hand"]  # CPython reads it too
+    assert store.load_save(save).list(match.game.observation(0).hand)  # CPython reads it too
     profile = store.Profile(points=420, net=420, hands=9, wins=2).to_json()
     good = json.loads(save)
     edited = json.loads(save)
@@ -548,7 +548,7 @@ def test_records_export_import_replay_and_the_seed_link(table, fresh, tmp_path, 
                         results=[]))
         assert viewer.get_attribute("data-step") == str(step)
         assert page.inner_text('[data-testid="wall-count"]') == str(m.game.wall.remaining)
-        assert sorted(hand_codes(page)) == sorted(code(t) for t in m.game.observation(0)["hand"])
+        assert sorted(hand_codes(page)) == sorted(code(t) for t in m.game.observation(0).hand)
         assert page.locator(ENABLED).count() == 0  # a replay: nothing to play
 
     expect(0)
@@ -582,5 +582,5 @@ def test_records_export_import_replay_and_the_seed_link(table, fresh, tmp_path, 
     game = Match(seed=12).game
     assert other.get_attribute('[data-testid="caishen"]', "data-tile") == code(game.caishen)
     if game.dealer == 0:
-        assert sorted(hand_codes(other)) == sorted(code(t) for t in game.observation(0)["hand"])
+        assert sorted(hand_codes(other)) == sorted(code(t) for t in game.observation(0).hand)
     w.assert_clean()

@@ -151,7 +151,7 @@ def test_seed_deals_what_the_engine_deals(fresh, site_url):
     game = Match(seed=seed).game
     assert page.get_attribute('[data-testid="caishen"]', "data-tile") == code(game.caishen)
     if game.dealer == 0:  # the player deals: 14 tiles, nothing moved yet
-        expected = sorted(code(t) for t in game.observation(0)["hand"])
+        expected = sorted(code(t) for t in game.observation(0).hand)
         assert sorted(hand_codes(page)) == expected
     assert page.locator('[data-testid="scores"] [data-seat][data-score]').count() == 4
     assert page.evaluate("new URLSearchParams(location.search).get('seed')") == str(seed)
@@ -392,7 +392,7 @@ def test_guided_player_wins_and_the_page_matches_the_engine(fresh, site_url, art
             wait_for_player(page, w)
             if game.over:
                 break
-            assert sorted(hand_codes(page)) == sorted(code(t) for t in game.observation(0)["hand"])
+            assert sorted(hand_codes(page)) == sorted(code(t) for t in game.observation(0).hand)
             action = bots[0].choose(game.observation(0), game.legal_actions(0)).action
             if action.kind == "discard":
                 page.locator(f'{HAND}[data-tile="{code(action.tile)}"]:not([disabled])').first.click()

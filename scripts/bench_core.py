@@ -87,10 +87,10 @@ def main() -> int:
     print(f"  {hands} hands, {violations} violations, {out['random_play']['seconds']} s")
 
     if walls:
-        from sxmj.cli import tournament
+        from sxmj.simulate import tournament
         print(f"== bots (issue 5): duplicate tournament, {walls} walls × 4 rotations")
         for seats in ("hard,normal,easy,normal", "hard,normal,normal,normal"):
-            res = tournament(walls, 1, seats.split(","))
+            res = tournament(walls, 1, seats.split(","), timer=timer)
             out.setdefault("tournament", {})[seats] = res
             print(f"  seats {seats}")
             for lv, r in res.items():

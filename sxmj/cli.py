@@ -8,21 +8,18 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 import time
 from collections.abc import Callable
 from typing import Any
 
 from .bots import LEVELS, Bot
-from .game import Game
 from .match import Match
 from .messages import CoreError
 from .record import replay
 from .request import evaluate_json, read_json
 from .rules import BASE_FLOWERS, Options
-from .simulate import Checker, play_hand, play_match_hand
-from .wall import Rng, Wall
+from .simulate import Checker, play_match_hand, tournament
 
 
 def _say(text: str, stream: Any) -> None:
@@ -127,60 +124,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 # ---------------------------------------------------------------- tournament
 
-def _plain_bot(level: str, seed: int, game: Game) -> Bot:
-    return Bot(level, seed=seed)
-
-
-def tournament(hands: int, seed: int, seats: list[str], timer=time.perf_counter,
-               make_bot: Callable[[str, int, Game], Bot] | None = None) -> dict:
-    """Duplicate format: every wall is played once per rotation of the seats.
-
-    ``make_bot(level, seed, game)`` builds each seat's bot (default ``Bot(level, seed)``);
-    bench/ceiling.py passes one that may look at the game it plays.
-    """
-    rng = Rng(seed)
-    per_wall: dict[str, list[float]] = {lv: [] for lv in set(seats)}
-    wins = {lv: 0 for lv in set(seats)}
-    seat_games = {lv: 0 for lv in set(seats)}
-    times: dict[str, list[float]] = {lv: [] for lv in set(seats)}
-    for h in range(hands):
-        wall_rng = rng.fork(h + 1)
-        wall = Wall.shuffled(wall_rng)
-        totals = {lv: 0.0 for lv in set(seats)}
-        counts = {lv: 0 for lv in set(seats)}
-        for rot in range(4):
-            levels = [seats[(s - rot) % 4] for s in range(4)]
-            game = Game(wall.undealt(), dealer=0)
-            build = make_bot or _plain_bot
-            bots = [build(lv, seed * 1000003 + h * 4 + s, game) for s, lv in enumerate(levels)]
-            seat_times: dict[int, list[float]] = {}
-            result = play_hand(game, bots, timer=timer, times=seat_times)
-            for s, lv in enumerate(levels):
-                totals[lv] += result.payments[s]
-                counts[lv] += 1
-                seat_games[lv] += 1
-                wins[lv] += result.winner == s
-                times[lv].extend(seat_times.get(s, []))
-        for lv in totals:
-            per_wall[lv].append(totals[lv] / counts[lv])
-    out = {}
-    for lv, values in sorted(per_wall.items()):
-        n = len(values)
-        mean = sum(values) / n
-        sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1)) if n > 1 else 0.0
-        half = 1.96 * sd / math.sqrt(n) if n else 0.0
-        ts = sorted(times[lv])
-        p95 = ts[min(len(ts) - 1, int(0.95 * len(ts)))] * 1000 if ts else 0.0
-        out[lv] = {"mean": round(mean, 3), "ci95": [round(mean - half, 3), round(mean + half, 3)],
-                   "win_rate": round(wins[lv] / seat_games[lv], 4),
-                   "mean_ms": round(sum(ts) / len(ts) * 1000, 3) if ts else 0.0,
-                   "p95_ms": round(p95, 3)}
-    return out
-
-
 def cmd_tournament(args: argparse.Namespace) -> int:
     seats = _levels(args.seats, "--seats")
-    levels = tournament(args.hands, args.seed, seats)
+    levels = tournament(args.hands, args.seed, seats, timer=time.perf_counter)
     if not args.json:
         print(f"{args.hands} walls × 4 seat rotations, seats {','.join(seats)}")
         for lv, r in levels.items():

@@ -19,6 +19,7 @@ from operator import is_
 
 from .melds import Meld
 from .messages import CoreError
+from .observation import Observation
 from .rules import Options
 from .scoring import Evaluation, WinContext, evaluate, settle_detail
 from .tiles import NUM_PLAYING, code, format_tiles, parse_tiles
@@ -141,6 +142,7 @@ class Game:
         self.turn = dealer
         self.phase = "deal"
         self.last_tile: int | None = None  # the tile the player to move received last
+        self.last_source = ""  # where it came from: "deal", "head" or "tail"
         self.chain_kongs = 0
         self.chain_flowers = 0
         self.first_turn_win = False
@@ -153,7 +155,6 @@ class Game:
         self.actions: list[Action] = []
         self.events: list[dict] = []
         self._turn_cache: list[Action] | None = None
-        self._options_dict = self.options.to_dict()
         self._deal()
 
     # ------------------------------------------------------------ queries
@@ -274,6 +275,7 @@ class Game:
             t = self.wall.draw_head()
             self._change(seat, t, 1)
         self.last_tile = t  # the dealer's 14th tile: their "drawn" tile for 天胡
+        self.last_source = "deal"
         self._emit("deal", dealer=self.dealer, indicator=self.wall.indicator,
                    caishen=self.caishen, dice=list(self.wall.dice))
         self.deal_events = self.events
@@ -314,6 +316,7 @@ class Game:
     def _receive(self, seat: int, t: int, source: str) -> None:
         self._change(seat, t, 1)
         self.last_tile = t
+        self.last_source = source
         self._emit("draw", seat=seat, tile=t, source=source)
 
     def _replace_flowers(self, seat: int) -> bool:
@@ -614,49 +617,34 @@ class Game:
             n += sum(1 for _, by in self.discards[s] if by is None)
         return n
 
-    def observation(self, seat: int) -> dict:
-        """What ``seat`` may see: its own hand, everything open, counts of the rest."""
-        return {
-            "seat": seat,
-            "dealer": self.dealer,
-            "phase": self.phase,
-            "turn": self.turn,
-            "to_move": self.to_move(),
-            "caishen": self.caishen,
-            "indicator": self.wall.indicator,
-            "dice": list(self.wall.dice),
-            "wall": self.wall.remaining,
-            "hand": self.concealed(seat),
-            "hand_counts": self._sizes[:],
-            "melds": [[(m.kind, m.tiles, m.source, m.claimed) for m in ms] if ms else []
-                      for ms in self.melds],
-            "flowers": [f[:] for f in self.flowers],
-            "discards": [d[:] for d in self.discards],
-            "last_discard": self.last_discard,
-            "last_tile": self.last_tile if seat == self.turn else None,
-            "piao_chain": list(self.piao_chain),
-            "piao_block": sorted(self.piao_block) if self.piao_block else [],
-            "claims": [r[:] for r in self.claims],
-            "rob_tile": self.rob_tile,
-            "options": dict(self._options_dict),
-        }
+    def arrival(self) -> tuple[str, int]:
+        """How the turn seat's last tile arrived (Observation.ARRIVALS) and its 杠开 chain."""
+        win_by, chain = self._self_draw_by()
+        if win_by != "draw":
+            return win_by, chain
+        if self.after_claim:
+            return "claim", 0
+        if self.last_tile is None:
+            return "", 0
+        return ("draw" if self.last_source == "head" else "deal"), 0
 
-    def visible_counts(self, seat: int) -> list[int]:
-        """Copies of each tile ``seat`` can see (own hand, melds, rivers, flowers, indicator)."""
-        seen = [0] * 42
-        for t in range(42):
-            seen[t] += self.hands[seat][t]
-        for s in range(4):
-            for m in self.melds[s]:
-                for t in m.tiles:
-                    seen[t] += 1
-            for t, by in self.discards[s]:
-                if by is None:
-                    seen[t] += 1
-            for t in self.flowers[s]:
-                seen[t] += 1
-        seen[self.wall.indicator] += 1
-        return seen
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` may see: its own hand, everything open, counts of the rest."""
+        arrival, chain = self.arrival()
+        turn = self.turn
+        return Observation(
+            seat=seat, dealer=self.dealer, phase=self.phase, turn=turn,
+            to_move=tuple(self.to_move()), caishen=self.caishen, indicator=self.wall.indicator,
+            dice=tuple(self.wall.dice), wall=self.wall.remaining,
+            hand=tuple(self.concealed(seat)), hand_counts=tuple(self._sizes),
+            melds=tuple(map(tuple, self.melds)), flowers=tuple(map(tuple, self.flowers)),
+            discards=tuple(map(tuple, self.discards)), last_discard=self.last_discard,
+            last_tile=self.last_tile if seat == turn else None,
+            piao_chain=tuple(self.piao_chain), piao_block=tuple(sorted(self.piao_block)),
+            claims=tuple(map(tuple, self.claims)), rob_tile=self.rob_tile,
+            options=self.options, arrival=arrival, chain=chain, after_claim=self.after_claim,
+            first_turn=self.first_turn_win)
+
 
 
 __all__ = ["Action", "Game", "HandResult", "IllegalAction"]

@@ -16,8 +16,9 @@ from __future__ import annotations
 
 from typing import Any
 
-# code: (中文, English). Parameters in braces; a parameter named ``tile`` (or
-# starting with ``tile``) is a tile code, shown with its Chinese name in zh.
+# code: (中文, English). Parameters in braces; a parameter named ``tile…`` is a tile
+# code, shown with its Chinese name in zh; ``tname…`` a tile index, shown by its name
+# in the reader's language (五筒, 5 Dots); ``claim`` a meld kind, shown as 吃/碰/杠.
 MESSAGES: dict[str, tuple[str, str]] = {
     # -- tiles and notation
     "tile.text": ("要用牌的写法，如 123m55z（收到 {value}）",
@@ -177,7 +178,37 @@ MESSAGES: dict[str, tuple[str, str]] = {
                       "hand {hand}: the record says {want}, replay gives winner {winner} "
                       "payments {payments}"),
     "record.file": ("读不了文件：{detail}", "can't read the file: {detail}"),
+    # -- a bot's reason for its choice (sxmj.bots.Choice), shown by the assist
+    "bot.rob": ("抢杠胡牌", "robs the kong: it completes the hand"),
+    "bot.win": ("胡牌", "wins: the hand is complete"),
+    "bot.piao": ("放弃暴头，打出财神{tname}飘一把",
+                 "passes the 暴头 win and throws the 财神 {tname} (飘) for double"),
+    "bot.kong": ("杠{tname}：补一张牌，多得花", "kongs {tname}: a replacement draw and extra 花"),
+    "bot.discard_ready": ("打{tname}，听{kinds}种牌，还剩{live}张",
+                          "discards {tname}, ready on {span}: {live} live tiles"),
+    "bot.discard": ("打{tname}，离听牌还差{distance}张，有效牌{live}张",
+                    "discards {tname}, {distance} from ready; keeps {span} open: "
+                    "{live} live tiles"),
+    "bot.pass_win_piao": ("放弃胡牌，打出财神{tname}飘：下一张必胡，番更大",
+                          "passes the win and throws the 财神 {tname} (飘): any draw wins "
+                          "for more"),
+    "bot.pass_win": ("放弃平胡，打{tname}等暴头：摸什么都胡，翻倍",
+                     "passes a plain win, discards {tname}: any draw wins as 暴头 (double)"),
+    "bot.pass": ("过", "passes"),
+    "bot.pass_better": ("过：自己摸牌更好", "passes: its own draw is worth more than this tile"),
+    "bot.pass_no_gain": ("过：吃碰不能让牌更快听",
+                         "passes: claiming would not bring the hand closer"),
+    "bot.claim_set": ("{claim}{tname}，先凑一副", "{claim} {tname}: a set on the table"),
+    "bot.claim_closer": ("{claim}{tname}：离听牌更近一步",
+                         "{claim} {tname}: one step closer to ready"),
+    "bot.claim_race": ("{claim}{tname}：更快胡牌", "{claim} {tname}: wins the race more often"),
+    "bot.scripted": ("按教学剧本出牌", "plays the scenario's script"),
+    "bot.scripted_drawn": ("打出刚摸的{tname}", "throws the tile it drew, {tname}"),
 }
+
+# A claim in a reason: 吃/碰/杠 and the English verb.
+CLAIM_VERBS = {"chi": ("吃", "chows"), "peng": ("碰", "pungs"), "minggang": ("杠", "kongs"),
+               "angang": ("杠", "kongs"), "jiagang": ("杠", "kongs")}
 
 # Field names as players read them (the last part of a dotted field).
 FIELD_NAMES: dict[str, tuple[str, str]] = {
@@ -232,6 +263,12 @@ def render(code: str, params: dict[str, Any], lang: str = "en") -> str:
     for key, value in params.items():
         if isinstance(value, CoreError):
             value = value.text(lang)
+        elif key.startswith("tname") and isinstance(value, int):
+            from .tiles import tile_name  # tiles raises our errors: import late
+
+            value = tile_name(value, lang)
+        elif key == "claim" and value in CLAIM_VERBS:
+            value = CLAIM_VERBS[value][0 if lang == "zh" else 1]
         elif key.startswith("tile") and isinstance(value, str) and lang == "zh":
             value = _tile_zh(value)
         elif key == "value":
@@ -285,3 +322,68 @@ class CoreError(ValueError):
         err = type(self).__new__(type(self))
         CoreError.__init__(err, self.code, field, **self.params)
         return err
+
+
+# ------------------------------------------------------------------ the scoring's words
+# key: (中文, English). The display words of sxmj.scoring, which keeps the ids, their order
+# and their numbers: "pattern.<id>" a 番 pattern's name (English: its romanisation) and
+# "pattern.<id>.explain" what it is; "flower.<id>" a 花 item; "pay.<reason>" why a seat
+# pays (sxmj.scoring.Settlement.reasons); "explain.*" the lines of Evaluation.explain.
+TERMS: dict[str, tuple[str, str]] = {
+    # -- 番 patterns (RULES §7)
+    "pattern.baotou": ("暴头", "Bao Tou"),
+    "pattern.baotou.explain": ("摸到的牌与财神成将",
+                               "wild pair: the drawn tile paired with a 财神"),
+    "pattern.piao": ("财飘", "Piao"),
+    "pattern.piao.explain": ("暴头听牌时打出财神", "a 财神 thrown away while 暴头-ready"),
+    "pattern.gangkai": ("杠开", "Gang Kai"),
+    "pattern.gangkai.explain": ("杠或补花后摸到的牌胡",
+                                "won on a replacement tile after a kong or flower"),
+    "pattern.dadiao": ("大吊", "Da Diao"),
+    "pattern.dadiao.explain": ("其余牌都已吃碰杠，单张立着",
+                               "every set laid down, one tile standing"),
+    "pattern.qianggang": ("抢杠", "Qiang Gang"),
+    "pattern.qianggang.explain": ("抢别人加杠的牌胡", "robbed a kong"),
+    "pattern.tianhu": ("天胡", "Tian Hu"),
+    "pattern.tianhu.explain": ("庄家起手即胡", "dealer wins on the dealt hand"),
+    "pattern.dihu": ("地胡", "Di Hu"),
+    "pattern.dihu.explain": ("闲家第一次摸牌即胡", "won on the first draw"),
+    "pattern.quanfeng": ("全风", "Quan Feng"),
+    "pattern.quanfeng.explain": ("十四张全是风牌", "every tile a wind"),
+    # -- 花 items (RULES §8)
+    "flower.flower": ("花牌", "flower tile laid open"),
+    "flower.caishen": ("财神", "财神 in the hand"),
+    "flower.wind_pung": ("风刻", "pung of a wind"),
+    "flower.wind_kong_exposed": ("明杠风", "exposed kong of a wind"),
+    "flower.wind_kong_concealed": ("暗杠风", "concealed kong of a wind"),
+    "flower.kong_exposed": ("明杠", "exposed kong"),
+    "flower.kong_concealed": ("暗杠", "concealed kong"),
+    # -- why a seat pays (RULES §9)
+    "pay.winner": ("胡牌", "winner"),
+    "pay.share": ("付一份", "pays one share"),
+    "pay.rob": ("被抢杠，一家付三份", "kong robbed: pays all three shares"),
+    "pay.piao": ("财飘被人胡，一家付三份", "飘 chain broken by another's win: pays three shares"),
+    "pay.contract3": ("承包：被吃碰三次，付三份",
+                      "承包: the winner claimed their discards 3 times, pays 3"),
+    "pay.contract5": ("承包：吃碰胡牌者三次，付五份",
+                      "承包: claimed the winner's discards 3 times, pays 5"),
+    # -- Evaluation.explain, line by line ({name}: 暴头 / 暴头 Bao Tou; 风刻 / pung of a
+    # wind (风刻))
+    "explain.pattern": ("{name} — {what}，{n} 番", "{name} — {what}, {n} 番"),
+    "explain.plain": ("平胡，0 番", "Plain win, 0 番"),
+    "explain.cap": ("三番到底：{raw} 番按 {fan} 番算", "三番到底 cap: {raw} 番 count as {fan}"),
+    "explain.flower": ("{name} ×{count}：{points} 花", "{name} ×{count}: {points} 花"),
+    "explain.formula": ("每家 = 2^{fan} × ({base} + {flowers}) = {power} × {sum} = {share}",
+                        "share = 2^{fan} × ({base} + {flowers}) = {power} × {sum} = {share}"),
+}
+
+
+def term(key: str, lang: str = "en", **values: Any) -> str:
+    """The scoring's word ``key`` in ``lang`` ("zh" or "en"), ``{placeholders}`` filled.
+
+    >>> term("pattern.baotou", "zh"), term("explain.cap", "en", raw=4, fan=3)
+    ('暴头', '三番到底 cap: 4 番 count as 3')
+    """
+    zh, en = TERMS[key]
+    text = zh if lang == "zh" else en
+    return text.format(**values) if values else text

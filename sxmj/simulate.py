@@ -6,13 +6,14 @@ decision times.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from .bots import Bot
+from .bots import Bot, Policy
 from .game import Action, Game, HandResult
 from .match import Match
-from .wall import Wall
+from .wall import Rng, Wall
 
 
 @dataclass
@@ -24,7 +25,7 @@ class Checker:
     def after_action(self, game: Game, where: str) -> None:
         if game.tile_count() != 144:
             self.violations.append(f"{where}: {game.tile_count()} tiles accounted for")
-        counts = game.observation(0)["hand_counts"]
+        counts = game.observation(0).hand_counts
         for s in range(4):
             if counts[s] != sum(game.hands[s]):
                 self.violations.append(f"{where}: seat {s} shown holding {counts[s]} tiles, "
@@ -97,3 +98,56 @@ def play_match_hand(match: Match, bots: Sequence[Bot],
     """Play the match's current hand with bots and settle it in the match."""
     play_hand(match.game, bots, checker, apply=match.apply, where=f"hand {match.hand_no}")
     return match.results[-1]
+
+
+def _plain_bot(level: str, seed: int, game: Game) -> Policy:
+    return Bot(level, seed=seed)
+
+
+def tournament(hands: int, seed: int, seats: list[str],
+               timer: Callable[[], float] | None = None,
+               make_bot: Callable[[str, int, Game], Policy] | None = None) -> dict:
+    """Duplicate format: every wall is played once per rotation of the seats.
+
+    ``make_bot(level, seed, game)`` builds each seat's bot (default ``Bot(level, seed)``);
+    bench/ceiling.py passes one that may look at the game it plays. Decision times are
+    measured only with a ``timer`` (the command line passes ``time.perf_counter``).
+    """
+    rng = Rng(seed)
+    per_wall: dict[str, list[float]] = {lv: [] for lv in set(seats)}
+    wins = {lv: 0 for lv in set(seats)}
+    seat_games = {lv: 0 for lv in set(seats)}
+    times: dict[str, list[float]] = {lv: [] for lv in set(seats)}
+    for h in range(hands):
+        wall_rng = rng.fork(h + 1)
+        wall = Wall.shuffled(wall_rng)
+        totals = {lv: 0.0 for lv in set(seats)}
+        counts = {lv: 0 for lv in set(seats)}
+        for rot in range(4):
+            levels = [seats[(s - rot) % 4] for s in range(4)]
+            game = Game(wall.undealt(), dealer=0)
+            build = make_bot or _plain_bot
+            bots = [build(lv, seed * 1000003 + h * 4 + s, game) for s, lv in enumerate(levels)]
+            seat_times: dict[int, list[float]] = {}
+            result = play_hand(game, bots, timer=timer, times=seat_times)
+            for s, lv in enumerate(levels):
+                totals[lv] += result.payments[s]
+                counts[lv] += 1
+                seat_games[lv] += 1
+                wins[lv] += result.winner == s
+                times[lv].extend(seat_times.get(s, []))
+        for lv in totals:
+            per_wall[lv].append(totals[lv] / counts[lv])
+    out = {}
+    for lv, values in sorted(per_wall.items()):
+        n = len(values)
+        mean = sum(values) / n
+        sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1)) if n > 1 else 0.0
+        half = 1.96 * sd / math.sqrt(n) if n else 0.0
+        ts = sorted(times[lv])
+        p95 = ts[min(len(ts) - 1, int(0.95 * len(ts)))] * 1000 if ts else 0.0
+        out[lv] = {"mean": round(mean, 3), "ci95": [round(mean - half, 3), round(mean + half, 3)],
+                   "win_rate": round(wins[lv] / seat_games[lv], 4),
+                   "mean_ms": round(sum(ts) / len(ts) * 1000, 3) if ts else 0.0,
+                   "p95_ms": round(p95, 3)}
+    return out

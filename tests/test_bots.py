@@ -5,34 +5,18 @@ from __future__ import annotations
 import json
 
 import pytest
+from observations import observation
 
 from sxmj.bots import LEVELS, Bot
 from sxmj.game import Action, Game
+from sxmj.observation import Observation
 from sxmj.simulate import Checker, play_hand
-from sxmj.tiles import parse_tiles, tile
+from sxmj.tiles import tile
 from sxmj.wall import Rng, Wall
 
 
-def observation(hand: str, caishen: str, wall: int = 80, last: str | None = None,
-                melds=None, piao_chain=None, discards=None, phase: str = "turn",
-                last_discard=None) -> dict:
-    """A seat-0 observation built by hand (only what a bot may see)."""
-    cs = tile(caishen)
-    tiles = parse_tiles(hand)
-    return {
-        "seat": 0, "dealer": 0, "phase": phase, "turn": 0, "to_move": [0],
-        "caishen": cs, "indicator": cs - 1 if cs % 9 else cs + 8, "dice": [3, 4],
-        "wall": wall, "hand": tiles, "hand_counts": [len(tiles), 13, 13, 13],
-        "melds": melds or [[], [], [], []], "flowers": [[], [], [], []],
-        "discards": discards or [[], [], [], []], "last_discard": last_discard,
-        "last_tile": tile(last) if last else None, "piao_chain": piao_chain or [0, 0, 0, 0],
-        "piao_block": [], "claims": [[0] * 4 for _ in range(4)], "rob_tile": None,
-        "options": {"base_flowers": 5},
-    }
-
-
-def turn_legal(obs: dict, win: bool) -> list[Action]:
-    out = [Action(0, "discard", t) for t in sorted(set(obs["hand"]))]
+def turn_legal(obs: Observation, win: bool) -> list[Action]:
+    out = [Action(0, "discard", t) for t in sorted(set(obs.hand))]
     return out + [Action(0, "hu")] if win else out
 
 
@@ -70,7 +54,7 @@ def test_hard_claims_by_the_race_not_by_distance_alone():
     # 6s) leaves 52 live tiles instead of 20: hard takes it, normal (distance
     # only) passes.
     obs = observation("24577799m5668p6s", "2m", wall=70, phase="claim",
-                      last_discard=(2, tile("6p")))
+                      last_discard=(2, "6p"))
     legal = [Action(0, "peng", tile("6p")), Action(0, "pass")]
     assert Bot("normal").choose(obs, legal).action.kind == "pass"
     choice = Bot("hard").choose(obs, legal)
@@ -83,7 +67,7 @@ def test_hard_declines_a_chi_that_narrows_its_hand():
     # closer by distance, so normal takes it; but it leaves 28 live tiles
     # where its own draw has 92 to choose from: hard passes.
     obs = observation("579m29p134678s24z", "2z", wall=70, phase="claim",
-                      last_discard=(3, tile("9s")))
+                      last_discard=(3, "9s"))
     legal = [Action(0, "chi", None, (tile("7s"), tile("8s"), tile("9s"))), Action(0, "pass")]
     assert Bot("normal").choose(obs, legal).action.kind == "chi"
     assert Bot("hard").choose(obs, legal).action.kind == "pass"
@@ -108,12 +92,12 @@ def test_every_level_wins_a_plain_win_late(level):
 def test_normal_claims_a_chi_that_brings_it_closer_and_passes_a_useless_one():
     # Left neighbour (seat 3) throws 3m; 12m + 3m completes a chow.
     obs = observation("12m456p789s11z5s9s2p", "5m", phase="claim",
-                      last_discard=(3, tile("3m")))
+                      last_discard=(3, "3m"))
     legal = [Action(0, "chi", None, (0, 1, 2)), Action(0, "pass")]
     assert Bot("normal").choose(obs, legal).action.kind == "chi"
     # Ready on 1z/2p already: a peng would only change the wait.
     obs = observation("123m456p789s11z22p", "5m", phase="claim",
-                      last_discard=(3, tile("1z")))
+                      last_discard=(3, "1z"))
     legal = [Action(0, "peng", tile("1z")), Action(0, "pass")]
     assert Bot("normal").choose(obs, legal).action.kind == "pass"
 
@@ -174,7 +158,8 @@ def test_a_hand_with_three_hard_bots_ends():
 
 
 def test_tournament_json_contract_and_its_bot_factory(capsys):
-    from sxmj.cli import main, tournament
+    from sxmj.cli import main
+    from sxmj.simulate import tournament
     assert main(["tournament", "--hands", "2", "--seed", "3", "--seats",
                  "hard,normal,easy,normal", "--json"]) == 0
     last = json.loads(capsys.readouterr().out.strip().splitlines()[-1])

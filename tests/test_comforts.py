@@ -216,13 +216,13 @@ def test_assist_waits_live_counts_and_distance_match_the_core():
                 break
             info = assist.assist_info(g, Bot("normal"), "en")
             obs = g.observation(0)
-            hand = [t for t in obs["hand"] if t < 31]
+            hand = [t for t in obs.hand if t < 31]
             if info.after is not None:
                 hand.remove(info.after)
             if len(hand) % 3 != 1:
                 continue
             shape = Shape.of(hand, g.caishen)
-            sets = 4 - len(obs["melds"][0])
+            sets = 4 - len(obs.melds[0])
             assert info.distance == distance(shape, sets)
             assert info.baotou_ready == is_baotou_ready(shape)
             expected = [t for t in range(31) if (t == g.caishen or hand.count(t) < 4)
@@ -281,7 +281,7 @@ def test_no_discard_win_note_on_a_winning_discard():
     m = advance(8, 66)  # seed 8: a discard completes the player's hand (found by search)
     g = m.game
     obs, legal = g.observation(0), g.legal_actions(0)
-    assert obs["phase"] == "claim" and legal
+    assert obs.phase == "claim" and legal
     gs = assist.ghosts(obs, legal, "en")
     hu = [x for x in gs if x.action == "hu"]
     assert hu and "无放铳" in hu[0].why
@@ -321,15 +321,15 @@ def test_ghosts_are_never_offered_as_choices():
 def test_tile_why_names_the_situation():
     m = advance(1, 10)
     obs, legal = m.game.observation(0), m.game.legal_actions(0)
-    assert assist.tile_why(obs, legal, obs["hand"][0], "en").startswith("Decide first")
+    assert assist.tile_why(obs, legal, obs.hand[0], "en").startswith("Decide first")
     m = Match(seed=2)
     g = m.game
     while 0 in g.to_move():
         m.apply(Bot("normal").choose(g.observation(0), g.legal_actions(0)).action)
     obs = g.observation(0)
-    if obs["phase"] == "turn":
-        why = assist.tile_why(obs, [], obs["hand"][0], "zh")
-        assert why == f"现在是{i18n.seat_name(obs['turn'], 'zh')}的回合"
+    if obs.phase == "turn":
+        why = assist.tile_why(obs, [], obs.hand[0], "zh")
+        assert why == f"现在是{i18n.seat_name(obs.turn, 'zh')}的回合"
 
 
 def test_hand_tiles_say_why_they_are_disabled_and_mark_the_suggestion():

@@ -247,10 +247,11 @@ def test_dealer_rotation_and_zero_sum_scores_across_a_match() -> None:
 def test_observation_hides_other_hands_and_the_wall() -> None:
     g = Game(Wall.shuffled(Rng(3)), dealer=0)
     obs = g.observation(1)
-    assert obs["hand"] == g.concealed(1)
-    assert "hands" not in obs and "wall_tiles" not in obs
-    assert obs["hand_counts"][0] == sum(g.hands[0])
-    assert obs["last_tile"] is None  # seat 1 doesn't see what seat 0 drew
+    assert list(obs.hand) == g.concealed(1)
+    fields = set(obs.to_json())
+    assert not fields & {"hands", "wall_tiles", "tiles"}  # no other hand, no wall
+    assert obs.hand_counts[0] == sum(g.hands[0])
+    assert obs.last_tile is None  # seat 1 doesn't see what seat 0 drew
 
 
 def test_contract_counts_claims_between_two_players() -> None:

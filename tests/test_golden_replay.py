@@ -19,7 +19,7 @@ GOLDEN = sorted((Path(__file__).parent / "golden").glob("*.json"))
 def summary(match) -> dict:
     return {"scores": match.scores,
             "results": [[r.winner, r.payments, r.patterns] for r in match.results],
-            "final": match.game.observation(0)["hand"]}
+            "final": list(match.game.observation(0).hand)}
 
 
 @pytest.mark.parametrize("path", GOLDEN, ids=[p.stem for p in GOLDEN])
@@ -39,7 +39,7 @@ def test_records_replay_identically_in_pyodide() -> None:
     records = [json.loads(p.read_text()) for p in GOLDEN]
     expected = [summary(replay(r)) for r in records]
     script = ("[{'scores': m.scores, 'results': [[r.winner, r.payments, r.patterns] "
-              "for r in m.results], 'final': m.game.observation(0)['hand']} "
+              "for r in m.results], 'final': list(m.game.observation(0).hand)} "
               f"for m in [__import__('sxmj.record').record.replay(r) for r in {records!r}]]")
     p = subprocess.run(["node", str(ROOT / "bench" / "pyodide_node.mjs"), script], cwd=ROOT,
                        capture_output=True, text=True, timeout=300)

@@ -195,15 +195,19 @@ def test_waits_include_quanfeng() -> None:
 # ------------------------------------------------------------------ messages
 
 
-def test_every_message_code_has_both_texts_with_the_same_parameters() -> None:
+def test_every_message_code_has_both_texts_and_renders_from_its_parameters() -> None:
     import string
+
+    from sxmj.messages import render
 
     for code, (zh, en) in MESSAGES.items():
         assert zh and en and zh != en, code
-        fields_zh = {f for _, f, _, _ in string.Formatter().parse(zh) if f}
-        fields_en = {f.split("!")[0] for _, f, _, _ in string.Formatter().parse(en) if f}
-        # both are rendered from the same parameters; the Chinese may leave one out
-        assert {f.split("!")[0] for f in fields_zh} <= fields_en, code
+        # both are rendered from one set of parameters; each text may leave some out
+        names = {f.split("!")[0] for text in (zh, en)
+                 for _, f, _, _ in string.Formatter().parse(text) if f}
+        params = {n: (4 if n.startswith("tname") else "5m" if n.startswith("tile") else "x")
+                  for n in names}
+        assert render(code, params, "zh") and render(code, params, "en"), code
 
 
 def test_an_illegal_action_gives_its_reason_in_both_languages() -> None:

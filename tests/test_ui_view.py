@@ -6,6 +6,8 @@ action; it escapes text; each region is one string; every string exists in both 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import re
 import subprocess
 import sys
@@ -15,6 +17,8 @@ from pathlib import Path
 import pytest
 
 from sxmj.bots import Bot
+from sxmj.melds import Meld
+from sxmj.observation import Observation
 from sxmj.game import Action
 from sxmj.match import Match
 from sxmj.tiles import code, format_tiles, tile
@@ -138,7 +142,7 @@ def test_hand_buttons_follow_the_legal_discards():
 
 
 def _shown_order(st):
-    hand = list(st.obs["hand"])
+    hand = list(st.obs.hand)
     drawn = view.drawn_tile(st)
     if drawn is not None and drawn != st.caishen:
         hand.remove(drawn)
@@ -177,7 +181,7 @@ def test_panel_carries_caishen_wall_count_and_four_scores():
 def _claim_state(seed_range=range(40)):
     for seed in seed_range:
         for match, st in states(seed, "en"):
-            if st.obs["phase"] == "claim" and st.legal:
+            if st.obs.phase == "claim" and st.legal:
                 return match, st
     pytest.skip("no claim for the player in these seeds")
 
@@ -217,18 +221,16 @@ def test_own_turn_offers_kongs_and_hu_with_pass():
 def test_piao_confirmation_offers_hu_piao_and_cancel():
     obs = _obs_turn()
     st = view.TableState(lang="zh", obs=obs, scores=[0] * 4, hand_no=1, confirm_piao=True,
-                         legal=[Action(0, "discard", obs["caishen"]), Action(0, "hu")])
+                         legal=[Action(0, "discard", obs.caishen), Action(0, "hu")])
     bs = view.buttons(st)
     assert [b.action for b in bs] == ["hu", "piao", "cancel"]
-    assert bs[1].engine == Action(0, "discard", obs["caishen"])
+    assert bs[1].engine == Action(0, "discard", obs.caishen)
     assert "飘" in view.actions_html(st)
 
 
-def _obs_turn() -> dict:
+def _obs_turn() -> Observation:
     match = Match(seed=1)
-    obs = match.game.observation(0)
-    obs.update(phase="turn", turn=0, last_tile=None)
-    return obs
+    return replace(match.game.observation(0), phase="turn", turn=0, last_tile=None)
 
 
 def test_text_is_escaped():
@@ -240,10 +242,10 @@ def test_text_is_escaped():
 
 def test_river_marks_the_last_discard_and_claimed_tiles():
     for _, st in states(5):
-        last = st.obs["last_discard"]
+        last = st.obs.last_discard
         for seat in range(4):
             html = view.river_html(seat, st)
-            river = st.obs["discards"][seat]
+            river = st.obs.discards[seat]
             assert html.count('class="t ') == len(river)
             assert html.count("is-taken") == sum(1 for _, by in river if by is not None)
             assert ("is-last" in html) == (last is not None and last[0] == seat)
@@ -252,15 +254,15 @@ def test_river_marks_the_last_discard_and_claimed_tiles():
 def test_melds_turn_the_claimed_tile_toward_its_giver():
     st = view.TableState.of(Match(seed=1), lang="en")
     # seat 0 claimed from its left (seat 3): the turned tile comes first
-    left = view.meld_html(("peng", [4, 4, 4], 3, 4), 0, st)
-    across = view.meld_html(("peng", [4, 4, 4], 2, 4), 0, st)
-    right = view.meld_html(("peng", [4, 4, 4], 1, 4), 0, st)
+    left = view.meld_html(Meld("peng", (4, 4, 4), 3, 4), 0, st)
+    across = view.meld_html(Meld("peng", (4, 4, 4), 2, 4), 0, st)
+    right = view.meld_html(Meld("peng", (4, 4, 4), 1, 4), 0, st)
     rots = [re.findall(r'class="t (r\d+)', h) for h in (left, across, right)]
     assert rots == [["r270", "r0", "r0"], ["r0", "r270", "r0"], ["r0", "r0", "r90"]]
     # the seat to the right (angle 270) turns everything by its own angle
-    assert re.findall(r'class="t (r\d+)', view.meld_html(("chi", [0, 1, 2], 0, 0), 1, st)) \
+    assert re.findall(r'class="t (r\d+)', view.meld_html(Meld("chi", (0, 1, 2), 0, 0), 1, st)) \
         == ["r180", "r270", "r270"]
-    kong = view.meld_html(("angang", [5, 5, 5, 5], None, None), 0, st)
+    kong = view.meld_html(Meld("angang", (5, 5, 5, 5), None, None), 0, st)
     assert kong.count("t--back") == 2
 
 
@@ -370,7 +372,7 @@ def test_only_what_just_arrived_animates():
                     continue  # the player's own draw is shown apart in the hand instead
                 html = view.opponent_html(s, st) if s else view.render_all(st)["me-plate"] + \
                     view.render_all(st)["me-melds"]
-                if kind == "draw" and st.obs["hand_counts"][s] == 0:
+                if kind == "draw" and st.obs.hand_counts[s] == 0:
                     continue
                 marker = {"meld": 'class="meld is-new"', "draw": 'class="back is-new"',
                           "flower": " is-new\"><img"}[kind]

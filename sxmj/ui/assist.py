@@ -15,6 +15,7 @@ The rules themselves come from the core (``legal_actions``, :mod:`sxmj.winning`,
 
 >>> from sxmj.match import Match
 >>> m = Match(seed=5)
+>>> from sxmj.bots import Bot
 >>> info = assist_info(m.game, Bot("normal"), "en")
 >>> info.state in ("turn", "wait")
 True
@@ -24,8 +25,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..bots import Bot, Choice, playing_hand, visible_counts
+from ..bots import Choice, Policy
 from ..game import Action, Game
+from ..observation import Observation
 from ..tiles import NUM_PLAYING
 from ..winning import Shape, distance, is_baotou_ready, is_win, waits
 from .i18n import seat_name, tile_label, tr
@@ -62,10 +64,9 @@ class AssistInfo:
         return sum(w.live for w in self.waits)
 
 
-def unseen(obs: dict) -> list[int]:
+def unseen(obs: Observation) -> list[int]:
     """Copies of each tile the player cannot see (in the wall or other hands)."""
-    seen = visible_counts(obs)
-    return [max(0, 4 - seen[t]) for t in range(42)]
+    return obs.unseen()
 
 
 def hand_figures(tiles: list[int], sets: int, caishen: int, hidden: list[int],
@@ -83,7 +84,7 @@ def hand_figures(tiles: list[int], sets: int, caishen: int, hidden: list[int],
     return d, [Wait(t, hidden[t]) for t in ws], any_tile, baotou
 
 
-def assist_info(game: Game, bot: Bot | None, lang: str,
+def assist_info(game: Game, bot: Policy | None, lang: str,
                 suggest: Action | None = None) -> AssistInfo:
     """The assist for seat 0 now. ``bot`` (any level) makes the suggestion; or ``suggest``
     is given (the scenario coach's); with neither, only the hand's figures are worked out."""
@@ -91,21 +92,21 @@ def assist_info(game: Game, bot: Bot | None, lang: str,
         return AssistInfo("none")
     obs = game.observation(0)
     legal = game.legal_actions(0)
-    caishen = obs["caishen"]
-    hand = playing_hand(obs)
-    sets = 4 - len(obs["melds"][0])
+    caishen = obs.caishen
+    hand = obs.playing_hand
+    sets = 4 - len(obs.melds[0])
     hidden = unseen(obs)
     info = AssistInfo("wait")
     choice = None
     if legal and suggest is not None and suggest in legal:
-        choice = Choice(suggest, "", "")
+        choice = Choice(suggest, "bot.scripted")
     elif legal and bot is not None:
         choice = bot.choose(obs, legal)
     if choice is not None:
         info.suggest = choice.action
-        info.reason = choice.reason_zh if lang == "zh" else choice.reason
+        info.reason = choice.reason_in(lang)
     if legal:
-        info.state = {"turn": "turn", "claim": "claim", "rob": "rob"}.get(obs["phase"], "wait")
+        info.state = {"turn": "turn", "claim": "claim", "rob": "rob"}.get(obs.phase, "wait")
     tiles = hand
     if len(hand) % 3 == 2:  # the player's turn: the hand after the suggested discard
         if choice is not None and choice.action.kind == "hu":
@@ -118,10 +119,10 @@ def assist_info(game: Game, bot: Bot | None, lang: str,
         info.after = choice.action.tile
     if len(tiles) % 3 != 1:
         return info  # dealt flowers not laid open yet
-    winds = all(m[0] != "chi" and 27 <= m[1][0] < 31 for m in obs["melds"][0])
+    winds = all(m.is_wind_set for m in obs.melds[0])
     info.distance, info.waits, info.any_tile, info.baotou_ready = hand_figures(
         tiles, sets, caishen, hidden, winds)
-    last = obs["last_discard"]
+    last = obs.last_discard
     if info.after is None and last is not None and last[0] != 0 and last[1] != caishen \
             and info.distance == 0 and any(w.tile == last[1] for w in info.waits):
         info.note = tr(lang, "why_no_discard_win_tile", tile=tile_label(last[1], lang),
@@ -132,11 +133,11 @@ def assist_info(game: Game, bot: Bot | None, lang: str,
 # ------------------------------------------------------------------ why not
 
 
-def tile_why(obs: dict, legal: list[Action], t: int, lang: str) -> str:
+def tile_why(obs: Observation, legal: list[Action], t: int, lang: str) -> str:
     """Why tile ``t`` of the player's hand can't be discarded now ("" when it can)."""
     if any(a.kind == "discard" and a.tile == t for a in legal):
         return ""
-    phase = obs["phase"]
+    phase = obs.phase
     if phase == "over":
         return tr(lang, "why_over")
     if t >= NUM_PLAYING:
@@ -145,8 +146,8 @@ def tile_why(obs: dict, legal: list[Action], t: int, lang: str) -> str:
         return tr(lang, "why_decide_claim")
     if phase == "rob" and legal:
         return tr(lang, "why_decide_rob")
-    if phase == "turn" and obs["turn"] != 0:
-        return tr(lang, "why_turn_of", name=seat_name(obs["turn"], lang))
+    if phase == "turn" and obs.turn != 0:
+        return tr(lang, "why_turn_of", name=seat_name(obs.turn, lang))
     if phase in ("claim", "rob"):
         return tr(lang, "why_others_deciding")
     return tr(lang, "not_your_turn")
@@ -161,18 +162,18 @@ class Ghost:
     why: str
 
 
-def ghosts(obs: dict, legal: list[Action], lang: str) -> list[Ghost]:
+def ghosts(obs: Observation, legal: list[Action], lang: str) -> list[Ghost]:
     """Disabled actions worth explaining in the player's current decision."""
-    if not legal or obs["phase"] == "over":
+    if not legal or obs.phase == "over":
         return []
     kinds = {a.kind for a in legal}
-    caishen = obs["caishen"]
-    hand = playing_hand(obs)
+    caishen = obs.caishen
+    hand = obs.playing_hand
     counts = [hand.count(t) for t in range(42)]
     wilds = counts[caishen]
     out: list[Ghost] = []
-    if obs["phase"] == "claim" and obs["last_discard"] is not None:
-        who, t = obs["last_discard"]
+    if obs.phase == "claim" and obs.last_discard is not None:
+        who, t = obs.last_discard
         name = seat_name(who, lang)
         if "hu" not in kinds and len(hand) % 3 == 1 and \
                 is_win(Shape.of(hand + [t], caishen)):
@@ -193,7 +194,7 @@ def ghosts(obs: dict, legal: list[Action], lang: str) -> list[Ghost]:
                 out.append(Ghost("gang", tr(lang, "act_minggang"), tr(lang, "why_cai_gang")))
             elif "minggang" not in kinds and counts[t] == 3:
                 out.append(Ghost("gang", tr(lang, "act_minggang"), tr(lang, "why_wall_gang")))
-    elif obs["phase"] == "turn" and obs["turn"] == 0 and len(hand) % 3 == 2:
+    elif obs.phase == "turn" and obs.turn == 0 and len(hand) % 3 == 2:
         kongs = {a.tile for a in legal if a.kind in ("angang", "jiagang")}
         if wilds == 4:
             out.append(Ghost("gang", tr(lang, "act_angang"), tr(lang, "why_cai_gang")))
@@ -203,7 +204,7 @@ def ghosts(obs: dict, legal: list[Action], lang: str) -> list[Ghost]:
         elif any(counts[x] == 4 and x != caishen and x not in kongs
                  for x in range(NUM_PLAYING)):
             out.append(Ghost("gang", tr(lang, "act_angang"), tr(lang, "why_wall_gang")))
-        if "hu" not in kinds and obs["options"].get("baotou_required") and wilds and \
+        if "hu" not in kinds and obs.options.baotou_required and wilds and \
                 is_win(Shape.of(hand, caishen)):
             out.append(Ghost("hu", tr(lang, "act_zimo"), tr(lang, "why_baotou_required")))
     return out

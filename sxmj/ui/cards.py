@@ -23,12 +23,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..scoring import FLOWER_ITEMS, settle_detail
+from ..melds import Meld
+from ..scoring import FLOWER_ITEMS, WIN_BY, settle_detail
 from ..tiles import code, format_tiles, sort_key, tile_name
 from . import view
 from .i18n import tile_label, tr
 from .judge import Analysis, Judgement, error_text
-from .texts import t
 
 esc = view.esc
 
@@ -57,7 +57,7 @@ def melds_html(melds, ctx: TileCtx) -> str:
     out = []
     for m in melds:
         claimed = None if m.kind == "angang" else m.tiles[0]
-        out.append(view.meld_html((m.kind, m.tiles, None if claimed is None else 3, claimed),
+        out.append(view.meld_html(Meld(m.kind, m.tiles, None if claimed is None else 3, claimed),
                                   0, ctx))
     return "".join(out)
 
@@ -84,7 +84,7 @@ def held_html(hand: list[int], win_tile: int | None, ctx: TileCtx, apart_label: 
 def _face(x: int, ctx: TileCtx, removable: bool, i: int, cls: str = "") -> str:
     if not removable:
         return view.tile_html(x, ctx, cls=cls)
-    label = t(ctx.lang, "remove_tile", tile=tile_label(x, ctx.lang))
+    label = tr(ctx.lang, "remove_tile", tile=tile_label(x, ctx.lang))
     return view.tile_html(x, ctx, cls=cls, tag="button",
                           attrs=f' type="button" data-remove="{code(x)}" title="{esc(label)}"'
                                 f' aria-label="{esc(label)}"', alt=False)
@@ -93,12 +93,12 @@ def _face(x: int, ctx: TileCtx, removable: bool, i: int, cls: str = "") -> str:
 def hand_figure(hand: list[int], win_tile: int | None, melds, flowers: list[int],
                 ctx: TileCtx, win_by: str = "draw") -> str:
     """The hand, its melds and its flowers in one row (wrapping on narrow screens)."""
-    label = t(ctx.lang, "robbed" if win_by == "rob" else "drawn")
+    label = tr(ctx.lang, "robbed" if win_by == "rob" else "drawn")
     parts = [held_html(hand, win_tile, ctx, label)]
     if melds:
         parts.append(f'<span class="hf__melds">{melds_html(melds, ctx)}</span>')
     if flowers:
-        parts.append(f'<span class="hf__flowers" title="{esc(t(ctx.lang, "flowers_label"))}">'
+        parts.append(f'<span class="hf__flowers" title="{esc(tr(ctx.lang, "flower_tiles"))}">'
                      f'{tiles_html(flowers, ctx, "tg--flowers")}</span>')
     return f'<div class="hf">{"".join(parts)}</div>'
 
@@ -152,16 +152,16 @@ def result_html(j: Judgement, lang: str, show_hand: bool = True) -> str:
         extra = ' data-patterns=""'
         return (f'<section class="res res--no" {_result_attrs(False, 0, 0, "no-win", extra)}>'
                 f'<header class="res__head"><b class="res__verdict">'
-                f'{esc(t(lang, "verdict_no"))}</b></header>{hand}{context}'
+                f'{esc(tr(lang, "verdict_no"))}</b></header>{hand}{context}'
                 f'<ul class="res__lines">{lines}</ul></section>')
     items = " ".join(item for item, _, _ in ev.flower_items)
     extra = (f' data-patterns="{esc(" ".join(ev.patterns))}" data-items="{esc(items)}"'
              f' data-hua="{ev.flowers}"')
-    numbers = t(lang, "fan_hua_share", fan=j.fan, hua=ev.flowers, share=j.share)
-    reading = (f'<div class="res__reading" aria-label="{esc(t(lang, "reading"))}">'
+    numbers = tr(lang, "fan_hua_share", fan=j.fan, hua=ev.flowers, share=j.share)
+    reading = (f'<div class="res__reading" aria-label="{esc(tr(lang, "reading"))}">'
                f'{reading_html(ev, ctx)}</div>')
     return (f'<section class="res res--win" {_result_attrs(True, j.fan, j.share, "win", extra)}>'
-            f'<header class="res__head"><b class="res__verdict">{esc(t(lang, "verdict_win"))}'
+            f'<header class="res__head"><b class="res__verdict">{esc(tr(lang, "verdict_win"))}'
             f'</b><span class="res__nums">{esc(numbers)}</span></header>'
             f"{hand}{context}{reading}"
             f'<ol class="res__lines">{lines}</ol>'
@@ -172,30 +172,30 @@ def payment_text(j: Judgement, lang: str) -> str:
     win_by = j.request.get("win_by", "draw")
     st = settle_detail(j.share, winner=0, robbed=3 if win_by == "rob" else None)
     if win_by == "rob":
-        return t(lang, "pays_rob", total=st.amounts[0])
-    return t(lang, "pays_each", share=j.share, total=st.amounts[0])
+        return tr(lang, "pays_rob", total=st.amounts[0])
+    return tr(lang, "pays_each", share=j.share, total=st.amounts[0])
 
 
 def context_html(request: dict, ctx: TileCtx) -> str:
     """The 财神 and the win context as small chips."""
     lang = ctx.lang
-    chips = [f'<span class="chip chip--cai">{esc(t(lang, "caishen_label"))} '
+    chips = [f'<span class="chip chip--cai">{esc(tr(lang, "caishen"))} '
              f'{view.tile_html(ctx.caishen, ctx)}</span>'] if ctx.caishen is not None else []
     win_by = request.get("win_by", "draw")
-    if win_by in ("draw", "kong", "flower", "rob") and (win_by != "draw" or "win_tile" in request):
-        chips.append(f'<span class="chip">{esc(t(lang, "win_by_" + win_by))}</span>')
+    if win_by in WIN_BY and (win_by != "draw" or "win_tile" in request):
+        chips.append(f'<span class="chip">{esc(tr(lang, "win_by_" + win_by))}</span>')
     reps = request.get("replacements")
     if isinstance(reps, int) and reps > 1:
-        chips.append(f'<span class="chip">{esc(t(lang, "context_replacements", n=reps))}</span>')
+        chips.append(f'<span class="chip">{esc(tr(lang, "context_replacements", n=reps))}</span>')
     piao = request.get("piao")
     if isinstance(piao, int) and piao:
-        chips.append(f'<span class="chip">{esc(t(lang, "context_piao", n=piao))}</span>')
+        chips.append(f'<span class="chip">{esc(tr(lang, "context_piao", n=piao))}</span>')
     for flag in ("first_turn", "dealer"):
         if request.get(flag) is True:
-            chips.append(f'<span class="chip">{esc(t(lang, "context_" + flag))}</span>')
+            chips.append(f'<span class="chip">{esc(tr(lang, "context_" + flag))}</span>')
     base = request.get("base_flowers")
     if isinstance(base, int) and base != 5:
-        chips.append(f'<span class="chip">{esc(t(lang, "context_base", n=base))}</span>')
+        chips.append(f'<span class="chip">{esc(tr(lang, "context_base", n=base))}</span>')
     return f'<p class="chips">{"".join(chips)}</p>' if chips else ""
 
 
@@ -212,7 +212,7 @@ def invalid_html(err: Exception, lang: str, bilingual: bool = False) -> str:
                    f"{esc(x)}</p>" for i, x in enumerate(texts))
     attrs = _result_attrs(False, 0, 0, "invalid", f' data-error="{esc(field)}"')
     return (f'<section class="res res--invalid" {attrs} role="alert">'
-            f'<header class="res__head"><b class="res__verdict">{esc(t(lang, "verdict_invalid"))}'
+            f'<header class="res__head"><b class="res__verdict">{esc(tr(lang, "verdict_invalid"))}'
             f"</b></header>{body}</section>")
 
 
@@ -220,9 +220,9 @@ def incomplete_html(count: int, lang: str) -> str:
     attrs = _result_attrs(False, 0, 0, "incomplete", f' data-tiles="{count}"')
     return (f'<section class="res res--incomplete" {attrs}>'
             f'<header class="res__head"><b class="res__verdict">'
-            f'{esc(t(lang, "verdict_incomplete"))}</b>'
-            f'<span class="res__nums">{esc(t(lang, "tiles_n", n=count))}</span></header>'
-            f'<p class="res__note">{esc(t(lang, "incomplete_note"))}</p></section>')
+            f'{esc(tr(lang, "verdict_incomplete"))}</b>'
+            f'<span class="res__nums">{esc(tr(lang, "tiles_n", n=count))}</span></header>'
+            f'<p class="res__note">{esc(tr(lang, "incomplete_note"))}</p></section>')
 
 
 def waits_html(a: Analysis, lang: str, show_hand: bool = True) -> str:
@@ -235,15 +235,15 @@ def waits_html(a: Analysis, lang: str, show_hand: bool = True) -> str:
     hand = hand_figure(a.hand, None, a.melds, _flowers_of(a.request), ctx) if show_hand else ""
     context = context_html({k: v for k, v in a.request.items() if k != "win_by"}, ctx)
     if a.baotou_ready:
-        verdict = t(lang, "verdict_baotou_ready")
+        verdict = tr(lang, "verdict_baotou_ready")
     elif a.ready:
-        verdict = t(lang, "verdict_ready")
+        verdict = tr(lang, "verdict_ready")
     else:
-        verdict = t(lang, "verdict_not_ready")
+        verdict = tr(lang, "verdict_not_ready")
     body = []
     if a.ready:
         if a.baotou_ready:
-            body.append(f'<p class="res__note">{esc(t(lang, "baotou_ready_note"))}</p>')
+            body.append(f'<p class="res__note">{esc(tr(lang, "baotou_ready_note"))}</p>')
         cells = []
         for w in a.waits:
             j = w.judgement
@@ -252,16 +252,16 @@ def waits_html(a: Analysis, lang: str, show_hand: bool = True) -> str:
                 f'<li class="wait" data-tile="{code(w.tile)}" data-fan="{j.fan}" '
                 f'data-share="{j.share}" data-patterns="{esc(pats)}">'
                 f"{view.tile_html(w.tile, ctx)}"
-                f'<span class="wait__score">{esc(t(lang, "wait_share", fan=j.fan, share=j.share))}'
+                f'<span class="wait__score">{esc(tr(lang, "wait_share", fan=j.fan, share=j.share))}'
                 f"</span></li>")
-        body.append(f'<h4 class="res__sub">{esc(t(lang, "waits_title"))} · '
-                    f'{esc(t(lang, "waits_count", n=len(a.waits)))}</h4>'
+        body.append(f'<h4 class="res__sub">{esc(tr(lang, "waits_title"))} · '
+                    f'{esc(tr(lang, "waits_count", n=len(a.waits)))}</h4>'
                     f'<ul class="waits">{"".join(cells)}</ul>')
     else:
-        body.append(f'<p class="res__note">{esc(t(lang, "distance", n=a.distance))}</p>')
+        body.append(f'<p class="res__note">{esc(tr(lang, "distance", n=a.distance))}</p>')
     if not a.baotou_ready:
-        note = (t(lang, "no_caishen") if a.baotou_distance >= 99
-                else t(lang, "baotou_distance", n=a.baotou_distance))
+        note = (tr(lang, "no_caishen") if a.baotou_distance >= 99
+                else tr(lang, "baotou_distance", n=a.baotou_distance))
         body.append(f'<p class="res__note res__note--soft">{esc(note)}</p>')
     return (f'<section class="res res--waits" {_result_attrs(False, 0, 0, "waits", extra)}>'
             f'<header class="res__head"><b class="res__verdict">{esc(verdict)}</b></header>'
@@ -272,8 +272,8 @@ def unexpected_html(detail: str, lang: str) -> str:
     """A bug, not bad input: say so in both languages (the page logs the traceback)."""
     attrs = _result_attrs(False, 0, 0, "invalid", ' data-error="internal"')
     return (f'<section class="res res--invalid" {attrs} role="alert"><header class="res__head">'
-            f'<b class="res__verdict">{esc(t("zh", "error_unexpected"))} '
-            f'<span lang="en">{esc(t("en", "error_unexpected"))}</span></b></header>'
+            f'<b class="res__verdict">{esc(tr("zh", "error_unexpected"))} '
+            f'<span lang="en">{esc(tr("en", "error_unexpected"))}</span></b></header>'
             f'<pre class="res__detail">{esc(detail[-600:])}</pre></section>')
 
 

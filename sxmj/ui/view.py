@@ -22,7 +22,11 @@ import re
 from dataclasses import dataclass, field
 from html import escape
 
+from ..bots import LEVELS
 from ..game import Action
+from ..melds import Meld
+from ..messages import term
+from ..observation import Observation
 from ..scoring import FLOWER_ITEMS, PATTERNS, PATTERNS_ZH_EXPLAIN, PAY_REASONS, Evaluation
 from ..tiles import code, format_tiles
 from .assist import Ghost, tile_why
@@ -30,11 +34,7 @@ from .i18n import seat_name, tile_label, tr, wind_char, wind_name
 
 POS = {0: "bottom", 1: "right", 2: "top", 3: "left"}
 ANGLE = {0: 0, 1: 270, 2: 180, 3: 90}  # how each seat's own frame is turned on screen
-SPEEDS = ("slow", "normal", "fast")
-LEVELS = ("easy", "normal", "hard")
 TILE_SRC = "./static/tiles/{}.svg"
-CLAIM_KINDS = ("chi", "peng", "minggang")
-KONG_KINDS = ("angang", "jiagang", "minggang")
 
 
 def esc(value: object) -> str:
@@ -74,7 +74,7 @@ class TableState:
     """Everything the table shows, from the player's (seat 0's) point of view."""
 
     lang: str
-    obs: dict  # game.observation(0)
+    obs: Observation  # game.observation(0)
     legal: list[Action]  # seat 0's legal actions now (empty when it has nothing to decide)
     scores: list[int]
     hand_no: int
@@ -113,11 +113,11 @@ class TableState:
 
     @property
     def dealer(self) -> int:
-        return self.obs["dealer"]
+        return self.obs.dealer
 
     @property
     def caishen(self) -> int:
-        return self.obs["caishen"]
+        return self.obs.caishen
 
     def name(self, seat: int) -> str:
         return seat_name(seat, self.lang)
@@ -152,7 +152,7 @@ def tile_html(t: int, st: TableState, rot: int = 0, cls: str = "", tag: str = "s
     if cai:
         name += f" ({st.tr('caishen')})"
     img_alt = esc(name) if alt else ""
-    badge = '<i class="cai" aria-hidden="true">财</i>' if cai else ""
+    badge = f'<i class="cai" aria-hidden="true">{esc(st.tr("caishen_badge"))}</i>' if cai else ""
     extra = f'<i class="t__note">{esc(note)}</i>' if note else ""
     return (f'<{tag} class="{" ".join(classes)}"{attrs}>'
             f'<img src="{TILE_SRC.format(code(t))}" alt="{img_alt}" draggable="false">'
@@ -175,13 +175,13 @@ def group_html(tiles: list[int], st: TableState, cls: str = "") -> str:
 # ------------------------------------------------------------------ melds
 
 
-def meld_html(meld: tuple, seat: int, st: TableState) -> str:
+def meld_html(meld: Meld, seat: int, st: TableState) -> str:
     """A meld in ``seat``'s frame: the claimed tile turned toward its giver.
 
     The giver sits on the melder's left (上家), across or right (下家); the turned
     tile goes first, in the middle or last accordingly.
     """
-    kind, tiles, source, claimed = meld
+    kind, tiles, source, claimed = meld.kind, meld.tiles, meld.source, meld.claimed
     angle = ANGLE[seat]
     label = f"{tr(st.lang, 'act_' + kind)} {format_tiles(tiles)}"
     if kind == "angang":
@@ -208,7 +208,7 @@ def meld_html(meld: tuple, seat: int, st: TableState) -> str:
 
 
 def melds_html(seat: int, st: TableState) -> str:
-    melds = st.obs["melds"][seat]
+    melds = st.obs.melds[seat]
     if not melds:
         return ""
     inner = [meld_html(m, seat, st) for m in melds]
@@ -220,7 +220,7 @@ def melds_html(seat: int, st: TableState) -> str:
 
 
 def flowers_html(seat: int, st: TableState) -> str:
-    flowers = st.obs["flowers"][seat]
+    flowers = st.obs.flowers[seat]
     if not flowers:
         return ""
     new = st.is_fresh("flower", seat)
@@ -236,12 +236,12 @@ def flowers_html(seat: int, st: TableState) -> str:
 def active_seat(st: TableState) -> int | None:
     """The seat the table waits on: the turn, or the player when asked to claim."""
     obs = st.obs
-    if st.result is not None or obs["phase"] == "over":
+    if st.result is not None or obs.phase == "over":
         return None
     if st.thinking is not None:
         return st.thinking
-    if obs["phase"] == "turn":
-        return obs["turn"]
+    if obs.phase == "turn":
+        return obs.turn
     if st.legal:
         return 0
     return None
@@ -257,7 +257,7 @@ def plate_html(seat: int, st: TableState) -> str:
         classes.append("is-thinking")
     wind = wind_char(seat, st.dealer)
     wind_title = wind_name(seat, st.dealer, st.lang)
-    n_flowers = len(obs["flowers"][seat])
+    n_flowers = len(obs.flowers[seat])
     dealer = (f'<span class="plate__dealer" title="{esc(st.tr("dealer"))}">'
               f'{esc(st.tr("dealer_short"))}</span>' if seat == st.dealer else "")
     pos = ""
@@ -279,7 +279,7 @@ def plate_html(seat: int, st: TableState) -> str:
 
 def opponent_html(seat: int, st: TableState) -> str:
     """An opponent's corner: plate, concealed tiles as backs with their count, melds, flowers."""
-    n = st.obs["hand_counts"][seat]
+    n = st.obs.hand_counts[seat]
     backs = '<i class="back"></i>' * n
     if n and st.is_fresh("draw", seat):
         backs = '<i class="back"></i>' * (n - 1) + '<i class="back is-new"></i>'
@@ -304,16 +304,16 @@ def me_melds_html(st: TableState) -> str:
 def drawn_tile(st: TableState) -> int | None:
     """The tile the player just drew, shown apart at the right end of the hand."""
     obs = st.obs
-    if obs["phase"] != "turn" or obs["turn"] != 0 or obs["last_tile"] is None:
+    if obs.phase != "turn" or obs.turn != 0 or obs.last_tile is None:
         return None
-    if len(obs["hand"]) % 3 != 2 or obs["last_tile"] not in obs["hand"]:
+    if len(obs.hand) % 3 != 2 or obs.last_tile not in obs.hand:
         return None
-    return obs["last_tile"]
+    return obs.last_tile
 
 
 def hand_order(st: TableState) -> list[int]:
     """The player's concealed tiles as drawn: 财神 far left, the drawn tile apart at the right."""
-    hand = list(st.obs["hand"])
+    hand = list(st.obs.hand)
     drawn = drawn_tile(st)
     if drawn is not None and drawn != st.caishen:
         hand.remove(drawn)
@@ -330,7 +330,7 @@ def hand_html(st: TableState) -> str:
     obs = st.obs
     hand = hand_order(st)
     legal = {a.tile for a in st.legal if a.kind == "discard"}
-    my_turn = obs["phase"] == "turn" and obs["turn"] == 0 and st.result is None
+    my_turn = obs.phase == "turn" and obs.turn == 0 and st.result is None
     drawn = drawn_tile(st)
     apart = drawn is not None and drawn != st.caishen
     suggested = st.suggest.tile if st.suggest is not None and st.suggest.kind == "discard" \
@@ -396,7 +396,7 @@ def buttons(st: TableState) -> list[Button]:
     if st.result is not None or not st.legal:
         return []
     lang = st.lang
-    phase = st.obs["phase"]
+    phase = st.obs.phase
     legal = st.legal
     hu = next((a for a in legal if a.kind == "hu"), None)
     out: list[Button] = []
@@ -410,7 +410,7 @@ def buttons(st: TableState) -> list[Button]:
         return out
     if phase == "rob":
         if hu is not None:
-            out.append(Button("hu", "H", tr(lang, "act_qianggang"), hu, (st.obs["rob_tile"],),
+            out.append(Button("hu", "H", tr(lang, "act_qianggang"), hu, (st.obs.rob_tile,),
                               primary=True))
         out.append(Button("pass", "X", tr(lang, "act_pass"),
                           next(a for a in legal if a.kind == "pass")))
@@ -455,7 +455,7 @@ def button_html(b: Button, st: TableState) -> str:
     key_label = st.tr("key_hint", key=b.key)
     tiles = ""
     if b.tiles:
-        last = st.obs["last_discard"]
+        last = st.obs.last_discard
         claimed = last[1] if b.action == "chi" and last else None
         faces = "".join(tile_html(t, st, cls="is-claimed" if t == claimed else "")
                         for t in b.tiles)
@@ -483,31 +483,31 @@ def ghost_html(g: Ghost, st: TableState) -> str:
 def status_text(st: TableState) -> str:
     """One line telling the player what the table waits for."""
     obs = st.obs
-    if st.result is not None or obs["phase"] == "over":
+    if st.result is not None or obs.phase == "over":
         return st.tr("status_over")
     if st.viewer:  # a replay: nobody is asked anything
         return st.tr("viewer")
     if st.thinking is not None:
         return st.tr("status_thinking", name=st.name(st.thinking))
     kinds = {a.kind for a in st.legal}
-    if obs["phase"] == "claim" and st.legal and obs["last_discard"]:
-        seat, t = obs["last_discard"]
+    if obs.phase == "claim" and st.legal and obs.last_discard:
+        seat, t = obs.last_discard
         return st.tr("status_claim", name=st.name(seat), tile=tile_label(t, st.lang))
-    if obs["phase"] == "rob" and st.legal:
-        return st.tr("status_rob", name=st.name(obs["turn"]),
-                     tile=tile_label(obs["rob_tile"], st.lang))
-    if obs["phase"] == "turn" and obs["turn"] == 0:
+    if obs.phase == "rob" and st.legal:
+        return st.tr("status_rob", name=st.name(obs.turn),
+                     tile=tile_label(obs.rob_tile, st.lang))
+    if obs.phase == "turn" and obs.turn == 0:
         if st.confirm_piao:
             return st.tr("piao_prompt")
         if "hu" in kinds and not st.dismissed:
             return st.tr("status_your_turn_hu")
         if kinds & {"angang", "jiagang"} and not st.dismissed:
             return st.tr("status_your_turn_gang")
-        if drawn_tile(st) is None and len(obs["hand"]) % 3 == 2 and obs["melds"][0]:
+        if drawn_tile(st) is None and len(obs.hand) % 3 == 2 and obs.melds[0]:
             return st.tr("status_after_claim")
         return st.tr("status_your_turn")
-    if obs["phase"] == "turn":
-        return st.tr("status_thinking", name=st.name(obs["turn"]))
+    if obs.phase == "turn":
+        return st.tr("status_thinking", name=st.name(obs.turn))
     return st.tr("status_waiting")
 
 
@@ -529,7 +529,7 @@ def actions_html(st: TableState) -> str:
     if bs or ghosts:
         out.append('<div class="acts">' + "".join(button_html(b, st) for b in bs) + ghosts +
                    "</div>")
-        if bs and st.obs["phase"] == "turn" and not st.confirm_piao:
+        if bs and st.obs.phase == "turn" and not st.confirm_piao:
             out.append(f'<p class="acts__hint">{esc(st.tr("or_discard"))}</p>')
     elif put_away_offers(st):
         out.append(f'<button type="button" class="chip chip--offers" data-ui="offers">'
@@ -542,8 +542,8 @@ def actions_html(st: TableState) -> str:
 
 def river_html(seat: int, st: TableState) -> str:
     """A seat's discards in order, six to a row, newest highlighted; claimed ones dimmed."""
-    river = st.obs["discards"][seat]
-    last = st.obs["last_discard"]  # kept until the next discard, cleared by a claim
+    river = st.obs.discards[seat]
+    last = st.obs.last_discard  # kept until the next discard, cleared by a claim
     out = []
     for i, (t, by) in enumerate(river):
         cls = []
@@ -602,13 +602,13 @@ def panel_html(st: TableState) -> str:
             f'<b class="edge__wind" title="{esc(wind_name(seat, st.dealer, st.lang))}">'
             f'{wind_char(seat, st.dealer)}</b>{dealer}'
             f'<span class="edge__score">{_signed(score) if score else "0"}</span></div>')
-    ind, cai = obs["indicator"], obs["caishen"]
-    a, b = obs["dice"]
+    ind, cai = obs.indicator, obs.caishen
+    a, b = obs.dice
     piao = ""
-    if obs["piao_block"]:
-        who = obs["piao_block"][0]
+    if obs.piao_block:
+        who = obs.piao_block[0]
         piao = (f'<p class="panel__piao" title="{esc(st.tr("piao_round", name=st.name(who)))}">'
-                f'飘 · {esc(st.name(who))}</p>')
+                f'{esc(st.tr("piao_badge", name=st.name(who)))}</p>')
     return (
         f'<div class="panel__scores" data-testid="scores" role="list" '
         f'aria-label="{esc(st.tr("scores"))}">{"".join(edges)}</div>'
@@ -630,7 +630,7 @@ def panel_html(st: TableState) -> str:
 
 
 def _wall_text(st: TableState) -> str:
-    n = f'<b data-testid="wall-count">{st.obs["wall"]}</b>'
+    n = f'<b data-testid="wall-count">{st.obs.wall}</b>'
     text = esc(st.tr("wall_left", n="\x00"))
     return text.replace("\x00", n)
 
@@ -657,7 +657,7 @@ def result_html(st: TableState) -> str:
     else:
         title = (st.tr("result_you_win") if r.winner == 0
                  else st.tr("result_win", name=st.name(r.winner)))
-        how = (st.tr("win_by_rob", name=st.name(r.robbed)) if r.win_by == "rob" and
+        how = (st.tr("win_by_rob_of", name=st.name(r.robbed)) if r.win_by == "rob" and
                r.robbed is not None else st.tr(f"win_by_{r.win_by or 'draw'}"))
         sub = (f'<p class="result__sub">{esc(how)} · '
                f'{esc(wind_name(r.winner, st.dealer, lang))}</p>')
@@ -710,12 +710,12 @@ def _winning_hand_html(st: TableState) -> str:
             marked = marked or is_win
             faces.append(tile_html(t, st, cls="is-win" if is_win else ""))
         sets.append(f'<span class="tg tg--set">{"".join(faces)}</span>')
-    for m in st.obs["melds"][r.winner]:
-        kind, tiles, _, _ = m
+    for m in st.obs.melds[r.winner]:
+        kind, tiles = m.kind, m.tiles
         faces = [tile_html(t, st) for t in tiles]
         sets.append(f'<span class="tg tg--set tg--meld" data-kind="{esc(kind)}" '
                     f'title="{esc(st.tr("act_" + kind))}">{"".join(faces)}</span>')
-    flowers = st.obs["flowers"][r.winner]
+    flowers = st.obs.flowers[r.winner]
     if flowers:
         sets.append(group_html(flowers, st, "tg--flowers"))
     legend = (f'<p class="result__legend"><i class="legend-win" aria-hidden="true"></i>'
@@ -743,7 +743,7 @@ def _scoring_html(st: TableState, ev: Evaluation) -> str:
                     f'<b class="row__val">{esc(st.tr("fan_n", n=0))}</b></li>')
     if ev.fan < ev.fan_raw:
         rows.append(f'<li class="row--note"><span class="row__name">'
-                    f'{esc(st.tr("fan_capped", raw=ev.fan_raw, fan=ev.fan))}</span></li>')
+                    f'{esc(term("explain.cap", st.lang, raw=ev.fan_raw, fan=ev.fan))}</span></li>')
     fan = (f'<section class="score-box"><h3>{esc(st.tr("fan_title"))}'
            f'<span>{esc(st.tr("fan_total", n=ev.fan))}</span></h3><ul>{"".join(rows)}</ul>'
            f"</section>")

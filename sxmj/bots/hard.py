@@ -1,0 +1,268 @@
+"""``hard`` (困难): efficiency plus value — 暴头, 飘, kongs, 承包 risk, the end of the wall.
+
+Hard ranks its discards and its claims with one race model (:func:`.analysis.race`):
+the expected winnings of the hand against three opponents who may self-draw first,
+by tiles left.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..game import Action
+from ..observation import Observation
+from ..scoring import evaluate, settle
+from ..winning import Shape, is_baotou_ready, is_sets, is_win, waits
+from .analysis import (
+    Choice,
+    DiscardOption,
+    analyse,
+    claim_uses,
+    distinct_tiles,
+    isolation,
+    minus,
+    plus,
+    race,
+    survival,
+)
+from .normal import NormalStrategy
+
+
+class HardStrategy(NormalStrategy):
+    level = "hard"
+
+    def __init__(self, seed: int = 0, pass_wins: bool = True):
+        super().__init__(seed)
+        # bench/ceiling.py turns this off to count wins, not points
+        self.pass_wins = pass_wins
+
+    def turn(self, obs: Observation, legal: Sequence[Action]) -> Choice:
+        hu = next((a for a in legal if a.kind == "hu"), None)
+        if hu is not None:
+            if self.pass_wins:
+                passing = self.pass_win(obs, legal)
+                if passing is not None:
+                    return passing
+            elif self.should_piao(obs, legal):
+                return Choice(Action(obs.seat, "discard", obs.caishen), "bot.piao",
+                              {"tname": obs.caishen})
+            return Choice(hu, "bot.win")
+        return self.discard_or_kong(obs, legal)
+
+    # ------------------------------------------------ expected value
+
+    def context(self, obs: Observation) -> dict[str, Any]:
+        """What the race model needs of this observation, with a cache of ready shapes."""
+        unseen = obs.unseen()
+        base = obs.options.base_flowers
+        return {"caishen": obs.caishen, "sets": obs.sets_needed,
+                "unseen": unseen, "total": max(1, sum(unseen[:31])),
+                "wall": obs.wall, "chain": obs.piao_chain[obs.seat],
+                "share": base + len(obs.flowers[obs.seat]) + 2,
+                "loss": 1.3 * (base + 4), "cache": {}}
+
+    def _ready(self, ctx: dict, shape: Shape) -> tuple[float, float]:
+        """(chance a draw wins, payment multiplier) of a ready 3k+1 hand."""
+        hit = ctx["cache"].get(shape)
+        if hit is None:
+            if is_baotou_ready(shape):
+                hit = (1.0, 2.0 ** min(3, 1 + ctx["chain"]))
+            else:
+                unseen = ctx["unseen"]
+                ws = waits(shape, ctx["caishen"])
+                hit = (sum(unseen[t] for t in ws) / ctx["total"], 1.0)
+            ctx["cache"][shape] = hit
+        return hit
+
+    def _win_value(self, ctx: dict, mult: float) -> float:
+        return 3 * mult * ctx["share"] + ctx["loss"]
+
+    def hand_value(self, ctx: dict, shape: Shape, d: int, useful: Sequence[int],
+                   lead: int = 3) -> float:
+        """Expected winnings of a 13-tile hand: race the opponents to a self-draw."""
+        unseen = ctx["unseen"]
+        total = ctx["total"]
+        caishen = ctx["caishen"]
+        if d == 0:
+            p, m = self._ready(ctx, shape)
+            return race([], [(1.0, p, self._win_value(ctx, m))], ctx["wall"], lead)
+        live = sum(unseen[t] for t in useful)
+        q = live / total
+        if d >= 2 or not live:
+            stages = [q] + [max(0.08, q * 0.8 ** i) for i in range(1, d)]
+            return race(stages, [(1.0, 0.14, self._win_value(ctx, 1.0))], ctx["wall"], lead)
+        mix = []
+        for t in useful:
+            after = plus(shape, t, caishen)
+            best = None
+            for x in distinct_tiles(after, caishen):
+                kept = minus(after, x, caishen)
+                if not is_win(kept.with_wilds(kept.wilds + 1)):
+                    continue
+                p, m = self._ready(ctx, kept)
+                score = m * (1 - (1 - p) ** 4)
+                if best is None or score > best[0]:
+                    best = (score, p, m)
+            if best is not None:
+                mix.append((unseen[t] / live, best[1], self._win_value(ctx, best[2])))
+        return race([q], mix, ctx["wall"], lead)
+
+    def pick_discard(self, obs: Observation, options: list[DiscardOption]) -> DiscardOption:
+        """The discard that leaves the most expected winnings, among the closest to ready."""
+        ctx = self.context(obs)
+        caishen = ctx["caishen"]
+        hand = obs.playing_hand
+        shape = Shape.of(hand, caishen)
+        best_d = min(o.distance for o in options)
+        scored = []
+        for o in (o for o in options if o.distance <= best_d):
+            v = self.hand_value(ctx, minus(shape, o.tile, caishen), o.distance, o.useful)
+            risk = self.contract_risk(obs, o.tile) if o.tile != caishen else 0.0
+            scored.append((v * (1 - 0.1 * risk), isolation(hand, o.tile, caishen), o))
+        scored.sort(key=lambda s: (-s[0], -s[1], s[2].tile))
+        return scored[0][2]
+
+    # ---------------------------------------------------- passing a win
+
+    def _share(self, obs: Observation, hand: list[int], win_tile: int, piao: int,
+               win_by: str = "draw", chain: int = 0) -> int:
+        try:
+            ctx = obs.win_context(hand, win_tile, win_by, chain, piao)
+            ev = evaluate(ctx, obs.options)
+        except ValueError:
+            return 0
+        return ev.share if ev.win else 0
+
+    def _gain(self, obs: Observation, share: int) -> float:
+        seat = obs.seat
+        piao = [s for s in range(4) if s != seat and obs.piao_chain[s]]
+        return settle(share, seat, None, piao, obs.claims, obs.options)[seat]
+
+    def pass_win(self, obs: Observation, legal: Sequence[Action]) -> Choice | None:
+        """Pass a win when one discard leaves a 暴头 wait worth more than the win.
+
+        After the discard any draw wins (the 财神 pairs with it) and pays
+        double, or four times after a 飘; the price is the chance that an
+        opponent wins first — then a 飘 player pays three shares.
+        """
+        seat = obs.seat
+        caishen = obs.caishen
+        hand = obs.playing_hand
+        shape = Shape.of(hand, caishen)
+        if shape.wilds == 0 or obs.wall < 4:
+            return None
+        win_tile = obs.last_tile if obs.last_tile is not None else hand[-1]
+        chain = obs.piao_chain[seat]
+        win_by = obs.arrival if obs.arrival in ("kong", "flower") else "draw"
+        now = self._gain(obs, self._share(obs, hand, win_tile, chain, win_by, obs.chain))
+        alive = survival(obs.wall, 3)
+        base = obs.options.base_flowers
+        best, best_ev = None, now
+        for x in sorted(set(hand)):
+            kept = minus(shape, x, caishen)
+            if not is_baotou_ready(kept):
+                continue
+            if x == caishen:
+                if not any(a.kind == "discard" and a.tile == x for a in legal):
+                    continue
+                two = shape.wilds >= 2 and is_sets(shape.with_wilds(shape.wilds - 2))
+                new_chain = chain + two
+            else:
+                new_chain = 0
+            rest = list(hand)
+            rest.remove(x)
+            mine = rest + [t for m in obs.my_melds for t in m.tiles]
+            y = next((t for t in range(27) if t != caishen and t not in mine
+                      and (t % 9 == 0 or t - 1 not in rest)
+                      and (t % 9 == 8 or t + 1 not in rest)), None)
+            if y is None:
+                continue
+            later = self._gain(obs, self._share(obs, rest + [y], y, new_chain))
+            loss = (3 if new_chain else 1) * 1.3 * (base + 4)
+            ev = alive * later - (1 - alive) * loss
+            if ev > best_ev:
+                best, best_ev = x, ev
+        if best is None:
+            return None
+        code = "bot.pass_win_piao" if best == caishen else "bot.pass_win"
+        return Choice(Action(seat, "discard", best), code, {"tname": best})
+
+    def should_piao(self, obs: Observation, legal: Sequence[Action]) -> bool:
+        """Pass a plain 暴头 win to throw a 财神 when the wall is still long.
+
+        The hand must hold two 财神 beside four sets: after the throw it is
+        still 暴头-ready, and its next win counts one more 番.
+        """
+        caishen = obs.caishen
+        if not any(a.kind == "discard" and a.tile == caishen for a in legal):
+            return False
+        shape = Shape.of(obs.playing_hand, caishen)
+        if shape.wilds < 2 or not is_sets(shape.with_wilds(shape.wilds - 2)):
+            return False
+        chain = obs.piao_chain[obs.seat]
+        if chain >= 2:
+            return False  # already at the cap: 暴头 + 2 飘 = 3 番
+        return obs.wall >= 30 + 15 * chain
+
+    # -------------------------------------------------------------- claims
+
+    def claim(self, obs: Observation, legal: Sequence[Action]) -> Choice:
+        """Claim when the race model values the claimed tile above our own next draw.
+
+        Passing keeps the draw: it comes after the players between the
+        discarder and us. A chi or peng takes the tile instead and discards
+        at once, so our next draw comes after all three opponents; a 明杠
+        draws its replacement at once. Distance alone (normal's rule) misses
+        that a random draw might have done as well without locking a meld.
+        """
+        passing = next(a for a in legal if a.kind == "pass")
+        claims = [a for a in legal if a.kind != "pass"]
+        if not claims:
+            return Choice(passing, "bot.pass")
+        assert obs.last_discard is not None
+        seat = obs.seat
+        ctx = self.context(obs)
+        caishen = ctx["caishen"]
+        sets = ctx["sets"]
+        unseen = ctx["unseen"]
+        shape = Shape.of(obs.playing_hand, caishen)
+        discarder, t = obs.last_discard
+        # Passing: our own draw comes after the players between the discarder and us.
+        lead = (seat - discarder - 1) % 4
+        d, useful, _ = analyse(shape, sets, caishen, unseen)
+        values = {passing: self.hand_value(ctx, shape, d, useful, lead)}
+        for a in claims:
+            after = shape
+            for x in claim_uses(a, t):
+                after = after.remove(x)
+            if a.kind == "minggang":
+                # the replacement draw comes at once
+                d2, useful2, _ = analyse(after, sets - 1, caishen, unseen)
+                v = self.hand_value(ctx, after, d2, useful2, 0)
+            else:
+                v = 0.0
+                for x in distinct_tiles(after, caishen):
+                    kept = minus(after, x, caishen)
+                    d2, useful2, _ = analyse(kept, sets - 1, caishen, unseen)
+                    v = max(v, self.hand_value(ctx, kept, d2, useful2, 3))
+            if obs.claims[seat][discarder] == 2 and a.kind != "minggang":
+                v *= 0.9  # a third claim binds us in 承包 both ways
+            values[a] = v
+        best = max(values, key=lambda a: (values[a], a is passing))
+        if best is passing:
+            return Choice(passing, "bot.pass_better")
+        return Choice(best, "bot.claim_race", {"claim": best.kind, "tname": t})
+
+    def contract_risk(self, obs: Observation, t: int) -> int:
+        """Penalty for feeding a third claim to a player who took two already (承包)."""
+        seat = obs.seat
+        seen = obs.visible_counts()
+        risk = 0
+        for other in range(4):
+            if other != seat and obs.claims[other][seat] == 2:
+                if seen[t] < 3:
+                    risk += 6  # they might peng it
+                if other == (seat + 1) % 4 and t < 27:
+                    risk += 3  # and the next seat might chi it
+        return risk

@@ -21,9 +21,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from sxmj.bots import Bot, DiscardOption, HardStrategy  # noqa: E402
-from sxmj.simulate import tournament  # noqa: E402
 from sxmj.game import Game  # noqa: E402
 from sxmj.observation import Observation  # noqa: E402
+from sxmj.simulate import tournament  # noqa: E402
 from sxmj.tiles import NUM_PLAYING  # noqa: E402
 from sxmj.winning import Shape, distance  # noqa: E402
 

@@ -413,7 +413,7 @@ def test_save_and_resume_mid_hand_and_bad_saves_give_a_notice(table, artifacts):
     settle(table)
     assert _visible_state(page) == before
     save = page.evaluate("localStorage.getItem('sxmj.save')")
-    assert store.load_save(save).list(match.game.observation(0).hand)  # CPython reads it too
+    assert store.load_save(save).match.game.observation(0).hand  # CPython reads it too
     profile = store.Profile(points=420, net=420, hands=9, wins=2).to_json()
     good = json.loads(save)
     edited = json.loads(save)

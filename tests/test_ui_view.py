@@ -6,21 +6,20 @@ action; it escapes text; each region is one string; every string exists in both 
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import re
 import subprocess
 import sys
+from dataclasses import replace
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 
 from sxmj.bots import Bot
-from sxmj.melds import Meld
-from sxmj.observation import Observation
 from sxmj.game import Action
 from sxmj.match import Match
+from sxmj.melds import Meld
+from sxmj.observation import Observation
 from sxmj.tiles import code, format_tiles, tile
 from sxmj.ui import i18n, view
 from sxmj.ui.params import Params, parse_params

@@ -10,6 +10,7 @@ The fast path keeps, per suit key, the fewest wildcards that turn the suit
 into sets (and into sets plus the pair); these tables fill lazily and are
 shared by the engine, the bots and the scorer.
 
+>>> from sxmj.tiles import parse_tiles, tile
 >>> shape = Shape.of(parse_tiles("123m456p789s111z5m"), caishen=tile("5m"))
 >>> is_win(shape.add(tile("9p")))      # the 财神 5m pairs with the drawn 9p
 True
@@ -22,10 +23,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from .tiles import NUM_PLAYING, WINDS, parse_tiles, tile
+from .tiles import NUM_PLAYING, WINDS
 
-__all__ = ["Shape", "is_win", "is_sets", "waits", "distance", "useful_draws", "decompositions",
-           "parse_tiles", "tile"]
+__all__ = ["Shape", "is_win", "is_sets", "is_baotou_ready", "waits", "distance",
+           "baotou_distance", "useful_draws", "decompositions"]
 
 POW5 = [5**i for i in range(9)]
 _INF = 99

@@ -5,11 +5,13 @@ A refusal is a :class:`CoreError`: ``code`` never changes between releases,
 line prints ``str(err)`` (English) or ``err.text("zh")``; the pages print
 ``err.text(lang)``; nothing ever translates an English message back.
 
->>> e = CoreError("tile.unknown", "hand", tile="8z", text="8z")
+>>> e = CoreError("hand.copies", "hand", limit=4, tile="5m")
 >>> str(e)
-"hand: unknown tile 8z in '8z'"
+'hand: more than 4 copies of 5m'
 >>> e.text("zh")
-'手牌：不认识的牌 8z（写法 “8z”）'
+'手牌：5m（五万）超过了 4 张'
+>>> e.code, e.params["tile"]
+('hand.copies', '5m')
 """
 
 from __future__ import annotations

@@ -155,6 +155,9 @@ class Game:
         self.actions: list[Action] = []
         self.events: list[dict] = []
         self._turn_cache: list[Action] | None = None
+        # melds, flowers and claims as the tuples an Observation holds; they change
+        # far less often than they are observed, so rebuilt only after a change
+        self._views: tuple | None = None
         self._deal()
 
     # ------------------------------------------------------------ queries
@@ -330,6 +333,7 @@ class Game:
                 return True
             self._change(seat, flower, -1)
             self.flowers[seat].append(flower)
+            self._views = None
             self._emit("flower", seat=seat, tile=flower)
             if not self._drawable():
                 self._exhausted()
@@ -411,6 +415,7 @@ class Game:
             t = action.tile
             self._change(seat, t, -4)
             self.melds[seat].append(Meld("angang", (t,) * 4))
+            self._views = None
             self._emit("kong", seat=seat, kind="angang", tile=t)
             self._kong_replacement(seat)
         elif action.kind == "jiagang":
@@ -529,6 +534,7 @@ class Game:
         for m in used:
             self._change(seat, m, -1)
         self.melds[seat].append(meld)
+        self._views = None
         self.last_discard = None
         self._emit("claim", seat=seat, kind=action.kind, tile=t, source=discarder,
                    tiles=list(meld.tiles))
@@ -572,6 +578,7 @@ class Game:
         i = next(i for i, m in enumerate(self.melds[seat]) if m.kind == "peng" and m.tiles[0] == t)
         old = self.melds[seat][i]
         self.melds[seat][i] = Meld("jiagang", (t,) * 4, old.source, old.claimed)
+        self._views = None
         self._emit("kong", seat=seat, kind="jiagang", tile=t)
         self.phase = "turn"
         self.pending, self.responses = {}, {}
@@ -632,16 +639,20 @@ class Game:
         """What ``seat`` may see: its own hand, everything open, counts of the rest."""
         arrival, chain = self.arrival()
         turn = self.turn
-        return Observation(
+        if self._views is None:
+            self._views = (tuple(map(tuple, self.melds)), tuple(map(tuple, self.flowers)),
+                           tuple(map(tuple, self.claims)))
+        melds, flowers, claims = self._views
+        return Observation.build(
             seat=seat, dealer=self.dealer, phase=self.phase, turn=turn,
             to_move=tuple(self.to_move()), caishen=self.caishen, indicator=self.wall.indicator,
             dice=tuple(self.wall.dice), wall=self.wall.remaining,
             hand=tuple(self.concealed(seat)), hand_counts=tuple(self._sizes),
-            melds=tuple(map(tuple, self.melds)), flowers=tuple(map(tuple, self.flowers)),
+            melds=melds, flowers=flowers,
             discards=tuple(map(tuple, self.discards)), last_discard=self.last_discard,
             last_tile=self.last_tile if seat == turn else None,
             piao_chain=tuple(self.piao_chain), piao_block=tuple(sorted(self.piao_block)),
-            claims=tuple(map(tuple, self.claims)), rob_tile=self.rob_tile,
+            claims=claims, rob_tile=self.rob_tile,
             options=self.options, arrival=arrival, chain=chain, after_claim=self.after_claim,
             first_turn=self.first_turn_win)
 

@@ -61,6 +61,15 @@ class Observation:
     after_claim: bool               # it has just chi'd or peng'd: it must discard
     first_turn: bool                # a 天胡/地胡 is still possible for it
 
+    @classmethod
+    def build(cls, **values: Any) -> Observation:
+        """The engine's constructor: the same value as ``Observation(**values)``, made
+        without the frozen dataclass's per-field ``__setattr__`` (a third of the engine's
+        cost per observation: bots ask for one on every decision)."""
+        obs = object.__new__(cls)
+        obs.__dict__.update(values)
+        return obs
+
     # ------------------------------------------------------------ derived views
 
     @property

@@ -45,6 +45,9 @@ def test_no_seat_sees_another_hand_or_the_wall(seed, steps) -> None:
         text = json.dumps(g.observation(seat).to_json())
         obs = g.observation(seat)
         assert list(obs.hand) == g.concealed(seat)
+        # the engine's cached views are the game's state, not a stale copy
+        assert obs.melds == tuple(map(tuple, g.melds)) and obs.claims == tuple(map(tuple, g.claims))
+        assert obs.flowers == tuple(map(tuple, g.flowers))
         assert "tiles" not in json.loads(text) and len(text) < 4000
         if seat != g.turn:
             assert obs.last_tile is None

@@ -160,6 +160,61 @@ class Game:
         self._views: tuple | None = None
         self._deal()
 
+    @classmethod
+    def from_observation(cls, obs: Observation, hands: list[list[int]],
+                         wall_tiles: list[int]) -> Game:
+        """A game in the state ``obs`` shows, with the hidden part filled in.
+
+        ``hands[s]`` are seat s's concealed tiles (``obs.hand`` for the observer,
+        any tiles for the others, ``obs.hand_counts[s]`` of them) and ``wall_tiles``
+        the live wall, head first (``obs.wall`` of them). This is how a searching bot
+        plays a decision out on one guess of what it can't see (a determinization):
+        the result obeys every rule from here on, like any game.
+        """
+        g = cls.__new__(cls)
+        g.options = obs.options
+        g.wall = Wall(list(wall_tiles), obs.indicator, obs.dice)
+        g.dealer = obs.dealer
+        g.caishen = obs.caishen
+        g.hands = [[0] * 42 for _ in range(4)]
+        g._keys = [[0, 0, 0, 0] for _ in range(4)]
+        g._sizes = [0, 0, 0, 0]
+        for seat in range(4):
+            for t in hands[seat]:
+                g._change(seat, t, 1)
+        g.melds = [list(ms) for ms in obs.melds]
+        g.flowers = [list(f) for f in obs.flowers]
+        g.discards = [list(d) for d in obs.discards]
+        g.claims = [list(r) for r in obs.claims]
+        g.piao_chain = list(obs.piao_chain)
+        g.piao_block = set(obs.piao_block)
+        # a seat has had its turn once it discarded (a claimed discard stays in the river)
+        g.had_turn = [bool(obs.discards[s]) or (s == obs.turn and obs.phase != "deal")
+                      for s in range(4)]
+        g.claim_made = any(any(r) for r in obs.claims)
+        g.turn = obs.turn
+        g.phase = obs.phase
+        g.last_tile = obs.last_tile if obs.seat == obs.turn else None
+        g.last_source = {"draw": "head", "deal": "deal"}.get(obs.arrival, "tail")
+        g.chain_kongs = obs.chain if obs.arrival == "kong" else 0
+        g.chain_flowers = obs.chain if obs.arrival == "flower" else 0
+        g.first_turn_win = obs.first_turn
+        g.after_claim = obs.after_claim
+        g.last_discard = obs.last_discard
+        g.pending, g.responses = {}, {}
+        g.rob_tile = obs.rob_tile
+        g.result = None
+        g.actions = []
+        g.events = []
+        g.deal_events = []
+        g._turn_cache = None
+        g._views = None
+        if obs.phase == "claim" and obs.last_discard is not None:
+            g._open_claims(*obs.last_discard)  # every claimer decides afresh
+        elif obs.phase == "rob" and obs.rob_tile is not None:
+            g.pending = {s: [Action(s, "hu"), Action(s, "pass")] for s in obs.to_move}
+        return g
+
     # ------------------------------------------------------------ queries
 
     def concealed(self, seat: int) -> list[int]:

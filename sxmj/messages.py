@@ -204,6 +204,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "bot.claim_closer": ("{claim}{tname}：离听牌更近一步",
                          "{claim} {tname}: one step closer to ready"),
     "bot.claim_race": ("{claim}{tname}：更快胡牌", "{claim} {tname}: wins the race more often"),
+    "bot.expert": ("{move}：期望 {points} 分，胡牌率 {win}%；对比{move_rival} {rival_points} 分"
+                   "（{samples} 次推演）",
+                   "{move}: {points} points expected, {win} % win, vs {move_rival} "
+                   "{rival_points} ({samples} playouts)"),
     "bot.scripted": ("按教学剧本出牌", "plays the scenario's script"),
     "bot.scripted_drawn": ("打出刚摸的{tname}", "throws the tile it drew, {tname}"),
 }
@@ -211,6 +215,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
 # A claim in a reason: 吃/碰/杠 and the English verb.
 CLAIM_VERBS = {"chi": ("吃", "chows"), "peng": ("碰", "pungs"), "minggang": ("杠", "kongs"),
                "angang": ("杠", "kongs"), "jiagang": ("杠", "kongs")}
+
+# A move in a reason ("discard 9p" → 打九筒 / discards 9 Dots).
+MOVE_WORDS = {"discard": ("打", "discards"), "chi": ("吃", "chows"), "peng": ("碰", "pungs"),
+              "minggang": ("杠", "kongs"), "angang": ("暗杠", "kongs"),
+              "jiagang": ("加杠", "adds a kong of"), "hu": ("胡", "wins"), "pass": ("过", "passes")}
 
 # Field names as players read them (the last part of a dotted field).
 FIELD_NAMES: dict[str, tuple[str, str]] = {
@@ -241,6 +250,29 @@ def _tile_zh(tile_code: str) -> str:
         return tile_code
 
 
+def _move_words(move: str, lang: str) -> str:
+    """``"discard 9p"`` → ``打九筒`` or ``discards 9 Dots``."""
+    from .tiles import TileError, tile, tile_name  # tiles raises our errors: import late
+
+    from .tiles import parse_tiles
+
+    kind, _, tile_code = move.partition(" ")
+    zh, en = MOVE_WORDS.get(kind, (kind, kind))
+    if not tile_code:
+        return zh if lang == "zh" else en
+    try:
+        tiles = parse_tiles(tile_code)
+        if len(tiles) > 1:  # a chow: 三四五万 / 3-4-5 Characters
+            names = [tile_name(t, lang) for t in tiles]
+            name = ("".join(n[0] for n in names[:-1]) + names[-1]) if lang == "zh" else \
+                "-".join(n.split(" ", 1)[0] for n in names) + " " + names[-1].split(" ", 1)[1]
+        else:
+            name = tile_name(tile(tile_code), lang)
+    except (TileError, IndexError):
+        name = tile_code
+    return f"{zh}{name}" if lang == "zh" else f"{en} {name}"
+
+
 def _show(value: Any, limit: int = 60) -> str:
     """A value as it was given (JSON-like), cut short: messages never echo megabytes."""
     text = repr(value) if not isinstance(value, bool) else ("true" if value else "false")
@@ -269,6 +301,8 @@ def render(code: str, params: dict[str, Any], lang: str = "en") -> str:
             from .tiles import tile_name  # tiles raises our errors: import late
 
             value = tile_name(value, lang)
+        elif key.startswith("move") and isinstance(value, str):
+            value = _move_words(value, lang)
         elif key == "claim" and value in CLAIM_VERBS:
             value = CLAIM_VERBS[value][0 if lang == "zh" else 1]
         elif key.startswith("tile") and isinstance(value, str) and lang == "zh":

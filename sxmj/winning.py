@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from .tiles import NUM_PLAYING, WINDS
 
 __all__ = ["Shape", "is_win", "is_sets", "is_baotou_ready", "waits", "distance",
-           "baotou_distance", "useful_draws", "decompositions"]
+           "baotou_distance", "useful_draws", "decompositions", "wildcards_needed"]
 
 POW5 = [5**i for i in range(9)]
 _INF = 99
@@ -170,6 +170,15 @@ def _pair_need(keys: tuple[int, int, int, int], sets: int,
         sets - s2 + _suit_need(keys[2], True),
         sets - ws + wp,
     )
+
+
+def wildcards_needed(keys: tuple[int, int, int, int]) -> int:
+    """Fewest wildcards that complete these natural tiles into sets and one pair.
+
+    A cheap measure of how far a hand is (the fast playout policy of the search
+    bot ranks discards by it); :func:`distance` is the exact count of draws.
+    """
+    return _needs(keys)[1]
 
 
 def is_win(shape: Shape) -> bool:

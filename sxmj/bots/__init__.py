@@ -1,4 +1,4 @@
-"""Computer opponents at three levels: ``easy``, ``normal`` and ``hard``.
+"""Computer opponents at four levels: ``easy``, ``normal``, ``hard`` and ``expert``.
 
 A bot is a :class:`Policy`: ``choose(obs, legal) -> Choice``. It sees only its
 seat's :class:`~sxmj.observation.Observation` and picks one of the legal actions;
@@ -7,7 +7,8 @@ the rules. Every choice carries a one-sentence reason (a ``bot.*`` message code)
 in 中文 and English, shown by the player's assist.
 
 - :mod:`.analysis` — what every level reads off an observation (and the race model);
-- :mod:`.easy`, :mod:`.normal`, :mod:`.hard` — one strategy per level;
+- :mod:`.easy`, :mod:`.normal`, :mod:`.hard`, :mod:`.expert` — one strategy per level
+  (expert searches: :mod:`.search` plays determinized guesses out);
 - :mod:`.scripted` — the scenario bot, the same protocol.
 
 A new level is a :class:`~.base.Strategy` subclass in its own module, added to
@@ -26,12 +27,14 @@ from __future__ import annotations
 from .analysis import Choice, DiscardOption, discard_options, tile_waits
 from .base import Policy, Strategy
 from .easy import EasyStrategy
+from .expert import ExpertStrategy
 from .hard import HardStrategy
 from .normal import NormalStrategy
 from .scripted import ScriptedBot
 
 STRATEGIES: dict[str, type[Strategy]] = {
-    "easy": EasyStrategy, "normal": NormalStrategy, "hard": HardStrategy}
+    "easy": EasyStrategy, "normal": NormalStrategy, "hard": HardStrategy,
+    "expert": ExpertStrategy}
 LEVELS = tuple(STRATEGIES)
 
 
@@ -43,5 +46,6 @@ def Bot(level: str = "normal", seed: int = 0) -> Strategy:  # noqa: N802 - reads
 
 
 __all__ = ["LEVELS", "STRATEGIES", "Bot", "Choice", "DiscardOption", "EasyStrategy",
+           "ExpertStrategy",
            "HardStrategy", "NormalStrategy", "Policy", "ScriptedBot", "Strategy",
            "discard_options", "tile_waits"]

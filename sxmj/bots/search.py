@@ -1,0 +1,151 @@
+"""Determinized playouts: guess what a seat can't see, then play the hand out fast.
+
+A guess (:func:`sample_hidden`) deals the tiles the observation doesn't show into
+the other hands and the wall at random — consistent with every count, meld, river,
+flower and the 财神, and using nothing but the observation and a seeded stream.
+:func:`playout` plays the guessed game to its end with a cheap greedy policy for
+every seat; :func:`evaluate_candidates` scores actions over the same guesses for
+each (common random numbers), so their differences are not noise of the guesses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from ..game import Action, Game
+from ..observation import Observation
+from ..tiles import NUM_KINDS
+from ..wall import Rng
+from ..winning import wildcards_needed
+
+POW5 = [5 ** i for i in range(9)]
+MAX_STEPS = 400  # a hand never takes this many actions; a guard, not a rule
+
+
+def sample_hidden(obs: Observation, rng: Rng) -> tuple[list[list[int]], list[int]]:
+    """One guess of the hidden tiles: every seat's concealed hand and the live wall.
+
+    Only ``obs`` and ``rng`` decide it, so the real hidden tiles can never leak in.
+    A seat that has had its turn holds no flower (it laid them open at once).
+    """
+    seen = obs.visible_counts()
+    pool = [t for t in range(NUM_KINDS) for _ in range((1 if t >= 34 else 4) - seen[t])]
+    rng.shuffle(pool)
+    flowers_ok = [not obs.discards[s] and not (s == obs.turn and obs.phase != "deal")
+                  for s in range(4)]
+    hands: list[list[int]] = [[], [], [], []]
+    hands[obs.seat] = list(obs.hand)
+    for s in range(4):
+        if s == obs.seat:
+            continue
+        n = obs.hand_counts[s]
+        take: list[int] = []
+        keep: list[int] = []
+        for t in pool:
+            if len(take) < n and (flowers_ok[s] or t < 31):
+                take.append(t)
+            else:
+                keep.append(t)
+        hands[s], pool = take, keep
+    return hands, pool
+
+
+def greedy_discard(game: Game, seat: int, legal: Sequence[Action]) -> Action:
+    """The discard that leaves the fewest wildcards needed; lone honours and terminals go
+    first on a tie, the 财神 never (unless nothing else is left)."""
+    shape = game.shape(seat)
+    keys = list(shape.keys)
+    caishen = game.caishen
+    best, best_key = None, None
+    for a in legal:
+        if a.kind != "discard":
+            continue
+        t = a.tile
+        if t == caishen:
+            score = (99, 0)
+        else:
+            g = t // 9
+            keys[g] -= POW5[t % 9]
+            need = wildcards_needed((keys[0], keys[1], keys[2], keys[3])) - shape.wilds
+            keys[g] += POW5[t % 9]
+            edge = t >= 27 or t % 9 in (0, 8)
+            score = (need, 0 if edge else 1)
+        if best_key is None or score < best_key:
+            best, best_key = a, score
+    assert best is not None
+    return best
+
+
+def greedy(game: Game, seat: int) -> Action:
+    """The playout policy: win when legal, never claim or kong, else a greedy discard."""
+    legal = game._legal(seat)
+    for a in legal:
+        if a.kind == "hu":
+            return a
+    if legal[0].kind == "discard":
+        return greedy_discard(game, seat, legal)
+    for a in legal:
+        if a.kind == "pass":
+            return a
+    return legal[0]
+
+
+def playout(game: Game, policy: Callable[[Game, int], Action] = greedy) -> list[int]:
+    """Play ``game`` to its end; the four payments (all zero for a drawn hand)."""
+    for _ in range(MAX_STEPS):
+        if game.over:
+            break
+        seat = game.to_move()[0]
+        game.apply(policy(game, seat))
+    assert game.result is not None
+    return game.result.payments
+
+
+@dataclass
+class Estimate:
+    """A candidate's playouts: mean payment to the seat, and how often it won."""
+
+    action: Action
+    values: list[int]
+    wins: int
+
+    @property
+    def mean(self) -> float:
+        return sum(self.values) / len(self.values) if self.values else 0.0
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / len(self.values) if self.values else 0.0
+
+
+def evaluate_candidates(obs: Observation, candidates: Sequence[Action], samples: int,
+                        seed: int, stop: Callable[[], bool] | None = None
+                        ) -> list[Estimate]:
+    """Each candidate played out over the same ``samples`` guesses (fewer if ``stop()``
+    says the time is up; at least two guesses are always played)."""
+    rng = Rng(seed)
+    estimates = [Estimate(a, [], 0) for a in candidates]
+    for i in range(samples):
+        if i >= 2 and stop is not None and stop():
+            break
+        hands, wall = sample_hidden(obs, rng.fork(i))
+        for est in estimates:
+            game = Game.from_observation(obs, hands, wall)
+            game.apply(est.action)
+            pay = playout(game)
+            est.values.append(pay[obs.seat])
+            est.wins += pay[obs.seat] > 0 and game.result is not None \
+                and game.result.winner == obs.seat
+    return estimates
+
+
+def paired_gain(a: Estimate, b: Estimate) -> tuple[float, float]:
+    """Mean of a − b over the shared guesses, and its standard error."""
+    diffs = [x - y for x, y in zip(a.values, b.values, strict=False)]
+    n = len(diffs)
+    if n < 2:
+        return (diffs[0] if diffs else 0.0), float("inf")
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean, (var / n) ** 0.5

@@ -1,4 +1,4 @@
-"""The command line: ``python3 -m sxmj {evaluate,simulate,replay,tournament}``.
+"""The command line: ``python3 -m sxmj {evaluate,simulate,replay,review,tournament}``.
 
 This is the only module of the core that reads files, writes to the
 terminal or looks at a clock.
@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .bots import LEVELS, Bot
+from .bots.review import review
 from .match import Match
 from .messages import CoreError
 from .record import replay
@@ -122,6 +123,37 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+# ---------------------------------------------------------------- review
+
+def cmd_review(args: argparse.Namespace) -> int:
+    try:
+        with open(args.file, "rb") as f:
+            data = f.read()
+    except OSError as e:
+        return _fail(CoreError("record.file", args.file, detail=e.strerror or str(e)), args.lang)
+    done = [0]
+
+    def progress(n: int, total: int) -> bool:
+        if not args.json and n * 10 // max(total, 1) != done[0]:
+            done[0] = n * 10 // max(total, 1)
+            print(f"  reviewed {n}/{total} decisions", file=sys.stderr)
+        return True
+
+    try:
+        result = review(read_json(data, "record"), args.seat, args.hand,
+                        samples=args.samples, progress=progress)
+    except CoreError as e:
+        return _fail(e, args.lang)
+    if args.json:
+        _say(json.dumps(result.to_json(), ensure_ascii=False), sys.stdout)
+        return 0
+    for f in result.flagged:
+        _say(f"hand {f.hand} action {f.index}: played {f.played}, better {f.better} "
+             f"(about {f.loss:.1f} points) — {f.reason_in(args.lang)}", sys.stdout)
+    _say(result.summary(args.lang), sys.stdout)
+    return 0
+
+
 # ---------------------------------------------------------------- tournament
 
 def cmd_tournament(args: argparse.Namespace) -> int:
@@ -183,6 +215,16 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("replay", help="check a game record and print its result", parents=[lang])
     p.add_argument("file")
     p.set_defaults(func=cmd_replay)
+    p = sub.add_parser("review", help="review one seat's decisions in a record (复盘)",
+                       parents=[lang])
+    p.add_argument("file")
+    p.add_argument("--seat", type=_whole(0, 3), required=True)
+    p.add_argument("--hand", type=_whole(0, 10**6), default=None,
+                   help="only this hand (from 0); default every hand")
+    p.add_argument("--samples", type=_whole(2, 1000), default=24,
+                   help="determinized playouts per candidate")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_review)
     p = sub.add_parser("tournament", help="duplicate tournament between bot levels")
     p.add_argument("--hands", type=_whole(1, 10**7), default=100,
                    help="walls; each is played 4 times")

@@ -208,6 +208,16 @@ MESSAGES: dict[str, tuple[str, str]] = {
                    "（{samples} 次推演）",
                    "{move}: {points} points expected, {win} % win, vs {move_rival} "
                    "{rival_points} ({samples} playouts)"),
+    "review.summary": ("{count} 个决定大约少得 {points} 分；牌效{grade}"
+                       "（{efficient}/{discards} 张打牌走了最快的路）",
+                       "{count} decisions cost about {points} points; your tile efficiency was "
+                       "{grade} ({efficient} of {discards} discards kept the fastest path)"),
+    "review.summary_clean": ("没有明显失分的决定；牌效{grade}（{efficient}/{discards}）",
+                             "no decision cost clear points; your tile efficiency was {grade} "
+                             "({efficient} of {discards})"),
+    "review.grade_good": ("很好", "good"),
+    "review.grade_fair": ("还行", "fair"),
+    "review.grade_weak": ("偏弱", "weak"),
     "bot.scripted": ("按教学剧本出牌", "plays the scenario's script"),
     "bot.scripted_drawn": ("打出刚摸的{tname}", "throws the tile it drew, {tname}"),
 }
@@ -252,9 +262,12 @@ def _tile_zh(tile_code: str) -> str:
 
 def _move_words(move: str, lang: str) -> str:
     """``"discard 9p"`` → ``打九筒`` or ``discards 9 Dots``."""
-    from .tiles import TileError, tile, tile_name  # tiles raises our errors: import late
-
-    from .tiles import parse_tiles
+    from .tiles import (  # tiles raises our errors: import late
+        TileError,
+        parse_tiles,
+        tile,
+        tile_name,
+    )
 
     kind, _, tile_code = move.partition(" ")
     zh, en = MOVE_WORDS.get(kind, (kind, kind))

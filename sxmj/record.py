@@ -22,6 +22,7 @@ that is present must match the replay entry for entry.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from .game import Action
@@ -62,8 +63,12 @@ def dumps(match: Match) -> str:
     return json.dumps(to_record(match), ensure_ascii=False, separators=(",", ":"))
 
 
-def replay(record: dict[str, Any] | str, upto: int | None = None) -> Match:
+def replay(record: dict[str, Any] | str, upto: int | None = None,
+           visit: Callable[[int, int, Match, Action], None] | None = None) -> Match:
     """Rebuild the match a record describes; ``upto`` stops after that many actions.
+
+    ``visit(hand, index, match, action)`` sees the match just before each action is
+    applied (the hand review walks a record this way).
 
     Raises :class:`RecordError` naming the field and saying what is wrong.
     ``results`` may be left out (readers may drop it); when present it must
@@ -118,7 +123,10 @@ def replay(record: dict[str, Any] | str, upto: int | None = None) -> Match:
             if upto is not None and done >= upto:
                 return match
             try:
-                match.apply(Action.parse(text))
+                action = Action.parse(text)
+                if visit is not None:
+                    visit(i, j, match, action)
+                match.apply(action)
             except CoreError as e:
                 raise RecordError("record.action", "hands", hand=i, index=j,
                                   text=str(text)[:40], why=e) from None

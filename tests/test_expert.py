@@ -1,0 +1,148 @@
+"""The expert's search on constructed positions, its honesty about hidden tiles, and review."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+from observations import observation
+
+from sxmj.bots import Bot
+from sxmj.bots.review import review
+from sxmj.bots.search import sample_hidden
+from sxmj.game import Action, Game
+from sxmj.match import Match
+from sxmj.record import dumps, to_record
+from sxmj.tiles import tile
+from sxmj.wall import Rng, Wall
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def turn_legal(obs, win: bool) -> list[Action]:
+    out = [Action(0, "discard", t) for t in sorted(set(obs.hand))]
+    return out + [Action(0, "hu")] if win else out
+
+
+def test_expert_throws_a_caishen_to_piao_early_and_wins_late() -> None:
+    early = observation("123m456p789s111z5m5m", "5m", wall=80, last="5m")
+    choice = Bot("expert", 1).choose(early, turn_legal(early, True))
+    assert choice.action == Action(0, "discard", tile("5m"))
+    late = observation("123m456p789s111z5m5m", "5m", wall=3, last="5m")
+    assert Bot("expert", 1).choose(late, turn_legal(late, True)).action.kind == "hu"
+
+
+def test_expert_keeps_the_wait_with_more_live_tiles() -> None:
+    # throwing 5p waits on 3p/6p (8 tiles), throwing 4p on 5p/1s (4): same value otherwise
+    obs = observation("123m456m789m11s455p", "9s", wall=60)
+    choice = Bot("expert", 2).choose(obs, turn_legal(obs, False))
+    assert choice.action == Action(0, "discard", tile("5p"))
+
+
+def test_a_reason_cites_the_numbers() -> None:
+    obs = observation("123m456m789m11s455p", "9s", wall=60)
+    choice = Bot("expert", 2).choose(obs, turn_legal(obs, False))
+    if choice.code == "bot.expert":
+        assert "points expected" in choice.reason and "期望" in choice.reason_zh
+
+
+def test_guesses_depend_on_the_observation_only() -> None:
+    """Two games that show seat 0 the same thing but hide different tiles give the
+    same guesses: the search never sees the real wall or hands."""
+    g = Game(Wall.shuffled(Rng(5)), dealer=0)
+    obs = g.observation(0)
+    hands, wall = sample_hidden(obs, Rng(99))
+    other = Game.from_observation(obs, hands, wall)  # different hidden tiles, same view
+    assert other.observation(0) == obs and other.wall.tiles != g.wall.live()
+    assert sample_hidden(other.observation(0), Rng(7)) == sample_hidden(obs, Rng(7))
+    assert Bot("expert", 3).choose(obs, g.legal_actions(0)) == \
+        Bot("expert", 3).choose(other.observation(0), other.legal_actions(0))
+
+
+def test_guesses_are_consistent_with_every_count() -> None:
+    m = Match(seed=8)
+    g = m.game
+    rng = Rng(1)
+    while not g.over:
+        seat = g.to_move()[0]
+        obs = g.observation(seat)
+        hands, wall = sample_hidden(obs, rng)
+        assert len(wall) == obs.wall
+        assert [len(h) for h in hands] == list(obs.hand_counts)
+        guess = Game.from_observation(obs, hands, wall)
+        # who else may claim depends on the guessed hands: the rest is the same view
+        seen = replace(guess.observation(seat), to_move=obs.to_move)
+        assert guess.tile_count() == 144 and seen == obs
+        legal = g.legal_actions(seat)
+        m.apply(legal[rng.randbelow(len(legal))])
+
+
+def _record_with_a_bad_discard(first: int = 21) -> tuple[dict, int]:
+    """A hand where seat 0 throws its 财神 for nothing at its first chance."""
+    for seed in range(first, first + 40):
+        found = _try_bad_discard(seed)
+        if found is not None:
+            return found
+    raise AssertionError("no deal gave seat 0 a 财神 to throw")
+
+
+def _try_bad_discard(seed: int) -> tuple[dict, int] | None:
+    m = Match(seed=seed)
+    g = m.game
+    bots = [Bot("normal", s) for s in range(4)]
+    bad_index = None
+    while not g.over:
+        seat = g.to_move()[0]
+        legal = g.legal_actions(seat)
+        action = bots[seat].choose(g.observation(seat), legal).action
+        throw = Action(0, "discard", g.caishen)
+        if seat == 0 and bad_index is None and throw in legal and g.phase == "turn" \
+                and "hu" not in {a.kind for a in legal}:
+            action, bad_index = throw, len(g.actions)
+        m.apply(action)
+    if bad_index is None:
+        return None
+    return json.loads(dumps(m)), bad_index
+
+
+def test_review_flags_a_deliberately_bad_discard_and_names_a_better_one() -> None:
+    record, index = _record_with_a_bad_discard()
+    r = review(record, seat=0, hand=0, samples=24)
+    flagged = {f.index: f for f in r.flagged}
+    assert index in flagged, r.to_json()
+    f = flagged[index]
+    assert f.loss > 1.0 and f.better != f.played and f.played.kind == "discard"
+    assert "points" in r.summary("en") and "分" in r.summary("zh")
+
+
+def test_review_cli_json_contract(tmp_path) -> None:
+    record, index = _record_with_a_bad_discard()
+    path = tmp_path / "rec.json"
+    path.write_text(json.dumps(record))
+    p = subprocess.run([sys.executable, "-m", "sxmj", "review", str(path), "--seat", "0",
+                        "--hand", "0", "--json"], capture_output=True, text=True, cwd=ROOT,
+                       timeout=300)
+    assert p.returncode == 0, p.stderr
+    out = json.loads(p.stdout.strip().splitlines()[-1])
+    assert set(out) == {"seat", "decisions", "flagged", "total_loss"} and out["seat"] == 0
+    for f in out["flagged"]:
+        assert set(f) == {"hand", "index", "played", "better", "loss", "reason"}
+        assert f["played"].startswith("0 ") and f["better"].startswith("0 ")
+        assert record["hands"][f["hand"]][f["index"]] == f["played"]
+    bad = subprocess.run([sys.executable, "-m", "sxmj", "review", str(path), "--seat", "7"],
+                         capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr
+
+
+def test_review_of_an_empty_record_and_cancel() -> None:
+    assert review(to_record(Match(seed=2)), seat=1).decisions == 0
+    record, _ = _record_with_a_bad_discard()
+    import pytest
+
+    from sxmj.bots.review import Cancelled
+
+    with pytest.raises(Cancelled):
+        review(record, seat=0, samples=4, progress=lambda n, total: n < 2)

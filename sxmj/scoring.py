@@ -17,43 +17,27 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .melds import Meld
-from .messages import render
+from .messages import TERMS, render, term
 from .rules import Options, RuleError
 from .tiles import NUM_PLAYING, code, format_tiles, is_wind, parse_tiles, tile
 from .winning import Group, Shape, decompositions, is_win
 
 WIN_BY = ("draw", "kong", "flower", "rob")
 
-PATTERNS = {
-    # id: (中文, English, explanation en)
-    "baotou": ("暴头", "Bao Tou", "wild pair: the drawn tile paired with a 财神"),
-    "piao": ("财飘", "Piao", "a 财神 thrown away while 暴头-ready"),
-    "gangkai": ("杠开", "Gang Kai", "won on a replacement tile after a kong or flower"),
-    "dadiao": ("大吊", "Da Diao", "every set laid down, one tile standing"),
-    "qianggang": ("抢杠", "Qiang Gang", "robbed a kong"),
-    "tianhu": ("天胡", "Tian Hu", "dealer wins on the dealt hand"),
-    "dihu": ("地胡", "Di Hu", "won on the first draw"),
-    "quanfeng": ("全风", "Quan Feng", "every tile a wind"),
+# The patterns and 花 items in the order they are listed and explained, with their numbers.
+# Their words are sxmj.messages.TERMS ("pattern.<id>", "pattern.<id>.explain",
+# "flower.<id>", "pay.<reason>"): the tables below read them from there.
+_PATTERN_IDS = ("baotou", "piao", "gangkai", "dadiao", "qianggang", "tianhu", "dihu", "quanfeng")
+FLOWER_POINTS = {  # 花 item id: 花 each
+    "flower": 1, "caishen": 1, "wind_pung": 1, "wind_kong_exposed": 2,
+    "wind_kong_concealed": 3, "kong_exposed": 1, "kong_concealed": 2,
 }
-PATTERNS_ZH_EXPLAIN = {
-    "baotou": "摸到的牌与财神成将",
-    "piao": "暴头听牌时打出财神",
-    "gangkai": "杠或补花后摸到的牌胡",
-    "dadiao": "其余牌都已吃碰杠，单张立着",
-    "qianggang": "抢别人加杠的牌胡",
-    "tianhu": "庄家起手即胡",
-    "dihu": "闲家第一次摸牌即胡",
-    "quanfeng": "十四张全是风牌",
+PATTERNS = {  # id: (中文, English, explanation en)
+    pid: (*TERMS[f"pattern.{pid}"], TERMS[f"pattern.{pid}.explain"][1]) for pid in _PATTERN_IDS
 }
-FLOWER_ITEMS = {
-    # id: (中文, English, 花 each)
-    "flower": ("花牌", "flower tile laid open", 1),
-    "caishen": ("财神", "财神 in the hand", 1),
-    "wind_pung": ("风刻", "pung of a wind", 1),
-    "wind_kong_exposed": ("明杠风", "exposed kong of a wind", 2),
-    "wind_kong_concealed": ("暗杠风", "concealed kong of a wind", 3),
-    "kong_exposed": ("明杠", "exposed kong", 1),
-    "kong_concealed": ("暗杠", "concealed kong", 2),
+PATTERNS_ZH_EXPLAIN = {pid: TERMS[f"pattern.{pid}.explain"][0] for pid in _PATTERN_IDS}
+FLOWER_ITEMS = {  # id: (中文, English, 花 each)
+    item: (*TERMS[f"flower.{item}"], points) for item, points in FLOWER_POINTS.items()
 }
 
 
@@ -128,26 +112,25 @@ class Evaluation:
             return [self.reason_zh if zh else self.reason]
         lines = []
         for pid in self.patterns:
-            name_zh, name_en, what = PATTERNS[pid]
-            n = self.pattern_fan[pid]
-            lines.append(f"{name_zh} — {PATTERNS_ZH_EXPLAIN[pid]}，{n} 番" if zh
-                         else f"{name_zh} {name_en} — {what}, {n} 番")
+            name_zh, name_en = TERMS[f"pattern.{pid}"]
+            name = name_zh if zh else f"{name_zh} {name_en}"
+            what = term(f"pattern.{pid}.explain", lang)
+            lines.append(term("explain.pattern", lang, name=name, what=what,
+                              n=self.pattern_fan[pid]))
         if not self.patterns:
-            lines.append("平胡，0 番" if zh else "Plain win, 0 番")
+            lines.append(term("explain.plain", lang))
         if self.fan < self.fan_raw:
-            lines.append(f"三番到底：{self.fan_raw} 番按 {self.fan} 番算" if zh
-                         else f"三番到底 cap: {self.fan_raw} 番 count as {self.fan}")
+            lines.append(term("explain.cap", lang, raw=self.fan_raw, fan=self.fan))
         for item, count, points in self.flower_items:
-            name_zh, name_en, _ = FLOWER_ITEMS[item]
-            lines.append(f"{name_zh} ×{count}：{points} 花" if zh
-                         else f"{name_en} ({name_zh}) ×{count}: {points} 花")
+            name_zh, name_en = TERMS[f"flower.{item}"]
+            name = name_zh if zh else f"{name_en} ({name_zh})"
+            lines.append(term("explain.flower", lang, name=name, count=count, points=points))
         lines.append(self.formula(lang))
         return lines
 
     def formula(self, lang: str = "en") -> str:
-        head = "每家" if lang == "zh" else "share"
-        return (f"{head} = 2^{self.fan} × ({self.base} + {self.flowers}) = "
-                f"{2 ** self.fan} × {self.base + self.flowers} = {self.share}")
+        return term("explain.formula", lang, fan=self.fan, base=self.base, flowers=self.flowers,
+                    power=2 ** self.fan, sum=self.base + self.flowers, share=self.share)
 
     def to_json(self) -> dict:
         if not self.win:
@@ -203,8 +186,8 @@ def check_hand(ctx: WinContext) -> None:
     # every link of a 杠开 chain is a kong laid down or a flower laid open
     kongs = sum(1 for m in melds if m.is_kong)
     makers = kongs + len(flowers)
-    if chain and ctx.win_by == "kong" and not kongs or \
-            chain and ctx.win_by == "flower" and not flowers:
+    # a kong or flower win drew its tile because of a kong or a flower: one must be there
+    if ctx.win_by == "kong" and not kongs or ctx.win_by == "flower" and not flowers:
         raise InvalidHand("win_by", "hand.replacement_source", win_by=ctx.win_by)
     if chain > makers:
         raise InvalidHand("replacements", "hand.replacements", value=chain, limit=makers)
@@ -451,17 +434,10 @@ def settle_detail(share: int, winner: int, robbed: int | None = None,
     return Settlement(amounts, reasons)
 
 
-PAY_REASONS = {
-    "winner": ("胡牌", "winner"),
-    "share": ("付一份", "pays one share"),
-    "rob": ("被抢杠，一家付三份", "kong robbed: pays all three shares"),
-    "piao": ("财飘被人胡，一家付三份", "飘 chain broken by another's win: pays three shares"),
-    "contract3": ("承包：被吃碰三次，付三份",
-                  "承包: the winner claimed their discards 3 times, pays 3"),
-    "contract5": ("承包：吃碰胡牌者三次，付五份",
-                  "承包: claimed the winner's discards 3 times, pays 5"),
-    "": ("", ""),
-}
+PAY_REASONS = {  # Settlement.reasons: (中文, English); "" is a seat that pays nothing
+    reason: TERMS[f"pay.{reason}"]
+    for reason in ("winner", "share", "rob", "piao", "contract3", "contract5")
+} | {"": ("", "")}
 
 
 def evaluate_notation(hand: str, win_tile: str, caishen: str, melds: Sequence[str] = (),

@@ -7,6 +7,9 @@ natural tile, plus one "far" tile: a 财神 in a group with a natural tile
 stands for a neighbour of it, and groups made only of 财神 are valid as
 pungs/pairs of any single tile (a fifth copy is allowed), so one far tile
 stands for them all. This keeps the search exhaustive yet small.
+
+``oracle_evaluate`` (below) judges a whole evaluate request the same way, from
+docs/RULES.md alone; tests/test_differential.py compares it with the project.
 """
 
 from __future__ import annotations
@@ -230,9 +233,13 @@ def _parse(item) -> dict:
     kongs = sum(kind in ("minggang", "angang", "jiagang") for kind, _ in melds)
     if replacements is None:
         replacements = 1 if win_by in ("kong", "flower") else 0
-    # §12: a 杠开 chain needs kongs (and, by option, drawn flowers) that made it
-    _require(replacements <= kongs + (len(flowers) if opts["flower_is_kong"] else 0))
+    # §12: no replacements beyond the flowers and kongs that could have made them (the
+    # option flower_is_kong decides what scores, not what happened); the winning tile of
+    # a kong or flower win is a replacement, so that kong or flower exists
+    _require(replacements <= kongs + len(flowers))
     _require(replacements == 0 or win_by in ("kong", "flower"))
+    _require(win_by != "kong" or kongs)
+    _require(win_by != "flower" or flowers)
 
     table = _table(item["table"], win_by) if item.get("table") is not None else None
     return dict(hand=hand, win_tile=win_tile, caishen=caishen, melds=melds, flowers=flowers,

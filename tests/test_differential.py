@@ -69,15 +69,27 @@ class DrawChooser(RandomChooser):
 def build_request(ch: RandomChooser) -> dict:
     caishen = ch.int(0, 30)
     all_winds = ch.chance(12)
-    groups = []
-    for _ in range(4):
-        if all_winds or ch.chance(40):
-            groups.append([ch.pick(WINDS) if all_winds else ch.int(0, 30)] * 3)
-        else:
-            start = ch.int(0, 2) * 9 + ch.int(0, 6)
-            groups.append([start, start + 1, start + 2])
-    pair = ch.pick(WINDS) if all_winds else ch.int(0, 30)
-    concealed = [pair, pair]
+    used = [0] * 31  # real copies so far: most requests should be possible ones
+
+    def fits(tiles: list[int]) -> bool:
+        return all(used[t] + tiles.count(t) <= 4 for t in tiles)
+
+    def some_group() -> list[int]:
+        for _ in range(5):
+            if all_winds or ch.chance(40):
+                g = [ch.pick(WINDS) if all_winds else ch.int(0, 30)] * 3
+            else:
+                start = ch.int(0, 2) * 9 + ch.int(0, 6)
+                g = [start, start + 1, start + 2]
+            if fits(g):
+                break
+        for t in g:
+            used[t] += 1
+        return g
+
+    groups = [some_group() for _ in range(4)]
+    pair = some_group()[:2]  # a pung's kind with room for two
+    concealed = list(pair)
 
     # Melds, kongs among them; a meld can't hold the 财神, that group stays concealed
     melds, kongs = [], 0
@@ -89,6 +101,8 @@ def build_request(ch: RandomChooser) -> dict:
             melds.append(f"chi {codes(g)}")
         else:
             kind = ch.pick(["peng", "peng", "minggang", "angang", "jiagang"])
+            if kind != "peng" and used[g[0]] > 3:
+                kind = "peng"
             kongs += kind != "peng"
             melds.append(f"{kind} {codes(g + [g[0]] * (kind != 'peng'))}")
 
@@ -98,8 +112,12 @@ def build_request(ch: RandomChooser) -> dict:
     if ch.chance(10):
         concealed[ch.int(0, len(concealed) - 1)] = ch.int(0, 30)
 
-    flowers = [ch.int(31, 41) for _ in range(ch.pick([0, 0, 0, 1, 2, 3]))]
+    flowers = sorted({ch.int(31, 41) for _ in range(ch.pick([0, 0, 0, 1, 2, 3]))})
+    # a kong or flower win mostly has its kong or flower (the rest are refused)
     win_by = ch.pick(["draw", "draw", "kong", "flower", "rob"])
+    if (win_by == "kong" and not kongs or win_by == "flower" and not flowers) \
+            and not ch.chance(25):
+        win_by = "draw"
     win_tile = ch.pick(concealed)
     if win_by == "rob":
         # mostly a tile the robbing hand holds once, as a real 抢杠 would
@@ -116,7 +134,8 @@ def build_request(ch: RandomChooser) -> dict:
     if win_by != "draw":
         req["win_by"] = win_by
     if ch.chance(30):
-        req["replacements"] = ch.int(0, kongs + len(flowers) + 1)
+        chain = kongs + len(flowers) if win_by in ("kong", "flower") else 0
+        req["replacements"] = ch.int(0, chain + ch.chance(10))
     if ch.chance(20):
         req["piao"] = ch.int(1, 2)
     if ch.chance(15):
@@ -158,7 +177,7 @@ def build_table(ch: RandomChooser, win_by: str) -> dict:
 
 def junk(ch: RandomChooser, req: dict) -> None:
     """One input the rule book refuses (§12) or the contract's vocabulary rejects."""
-    what = ch.int(0, 7)
+    what = ch.int(0, 10)
     if what == 0:
         req["replacements"] = True
     elif what == 1:
@@ -173,8 +192,14 @@ def junk(ch: RandomChooser, req: dict) -> None:
         req["win_by"] = "discard"
     elif what == 6:
         req["options"] = {"fan_cap": 2.0}
-    else:
+    elif what == 7:
         req["flowers"] = "1f1f"
+    elif what == 8:
+        req["melds"] = req.get("melds", [])[:-1] + [f"peng {req['caishen'] * 3}"]
+    elif what == 9:
+        req["table"] = {"winner": 1, "robbed": 2}  # a robbed seat only belongs to a rob
+    else:
+        req["table"] = {"winner": 1, "claims": [[0, True, 0, 0]] + [[0] * 4] * 3}
 
 
 def answers(req: dict) -> tuple[dict | None, dict | None]:

@@ -3,6 +3,8 @@
 
 - scripts/bench_core.py: evaluator, engine and bots in CPython and in Pyodide
   under Node, and the 100,000-hand random-play invariant check.
+- scripts/bench_differential.py: 30,000 random requests, the evaluator against the
+  rule-book oracle (tests/oracle.py); exits 1 on any disagreement.
 Other benchmarks (the browser boot) have their own script and Makefile target.
 Results go to the git-ignored ``bench/out/``.
 """
@@ -14,13 +16,14 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SCRIPTS = ["bench_core.py"]
+SCRIPTS = [["bench_core.py"], ["bench_differential.py", "30000", "1"]]
 
 
 def main() -> int:
     status = 0
-    for name in SCRIPTS:
-        status |= subprocess.call([sys.executable, str(ROOT / "scripts" / name)], cwd=ROOT)
+    for name, *args in SCRIPTS:
+        status |= subprocess.call([sys.executable, str(ROOT / "scripts" / name), *args],
+                                  cwd=ROOT)
     return status
 
 

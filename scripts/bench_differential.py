@@ -34,7 +34,7 @@ def kind(got: dict | None, expected: dict | None) -> str:
     return " ".join(parts)
 
 
-def main() -> None:
+def main() -> int:
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 20000
     seed = int(sys.argv[2]) if len(sys.argv) > 2 else 0
     classes: dict[str, list] = defaultdict(list)
@@ -51,7 +51,8 @@ def main() -> None:
         _, req, got, expected = min(cases, key=lambda c: c[0])
         print(f"\n[{len(cases)}] {name}\n  request:   {json.dumps(req, ensure_ascii=False)}"
               f"\n  project:   {json.dumps(got)}\n  rule book: {json.dumps(expected)}")
+    return 1 if classes else 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -521,7 +521,7 @@ def test_ui_modules_import_without_pyscript() -> None:
     import sys
 
     assert "pyscript" not in sys.modules
-    for name in ("learn", "calc", "embed", "cards", "judge", "lessons", "page", "texts",
+    for name in ("learn", "calc", "embed", "cards", "judge", "lessons", "page", "i18n",
                  "scenario_mode"):
         importlib.import_module(f"sxmj.ui.{name}")
     assert "pyscript" not in sys.modules

@@ -20,7 +20,7 @@ from __future__ import annotations
 import traceback
 from dataclasses import dataclass, replace
 
-from ..melds import Meld
+from ..melds import MELD_KINDS, Meld
 from ..rules import BASE_FLOWERS, RuleError
 from ..scoring import WIN_BY, InvalidHand
 from ..tiles import NUM_PLAYING, TileError, code, format_tiles, parse_tiles, tile, tile_name
@@ -48,24 +48,15 @@ from .judge import (
 )
 from .lessons import EXAMPLE_LIST, EXAMPLES
 from .params import is_whole
-from .texts import t
 
 esc = view.esc
 
 TARGETS = ("hand", "meld", "flowers", "caishen", "win_tile")
-MELD_KINDS = ("chi", "peng", "minggang", "angang", "jiagang")
 PALETTE = ("123456789m", "123456789p", "123456789s", "1234z", "567z12345678f")
 TEXT_FIELDS = ("hand", "win_tile", "caishen", "melds", "flowers")
 DEFAULTS = {"win_by": "draw", "replacements": "", "piao": "0", "base_flowers": "5",
             "flower_is_kong": True, "baotou_required": False, "fan_cap": "3",
             "first_turn": False, "dealer": False, "caishen": "9s"}
-MESSAGES = {  # click notes not in texts.TEXTS
-    "too_many": ("已经有 4 张{tile}了", "All four {tile} are already used"),
-    "too_many_flower": ("每张花牌只有一张", "There is only one of each flower tile"),
-    "hand_full": ("手牌已满（胡牌 14 张，杠算 3 张）",
-                  "The hand is full (14 tiles, a kong counts 3)"),
-    "win_flower": ("花牌不能是胡张", "A flower tile can't be the winning tile"),
-}
 
 
 # ------------------------------------------------------------------ state
@@ -91,7 +82,7 @@ class CalcState:
     fan_cap: str = "3"
     target: str = "hand"
     meld_kind: str = "peng"
-    message: str = ""  # a note about the last click (a key of MESSAGES or texts), cleared next
+    message: str = ""  # a note on the last click ("<code>[:<tile>]": i18n calc_note_<code>)
 
     # -------------------------------------------------------- requests and URLs
 
@@ -326,15 +317,10 @@ def message_text(st: CalcState, lang: str) -> str:
         return ""
     name, _, arg = key.partition(":")
     if name == "too_many":
-        zh, en = MESSAGES["too_many"]
-        label = tile_label(tile(arg), lang)
-        return (zh if lang == "zh" else en).format(tile=label)
+        return tr(lang, "calc_note_too_many", tile=tile_label(tile(arg), lang))
     if name == "chi_bad":
-        return t(lang, "chi_bad", tile=tile_name(tile(arg), lang))
-    if name in MESSAGES:
-        zh, en = MESSAGES[name]
-        return zh if lang == "zh" else en
-    return t(lang, name)
+        return tr(lang, "calc_note_chi_bad", tile=tile_name(tile(arg), lang))
+    return tr(lang, "calc_note_" + name)
 
 
 # ------------------------------------------------------------------ markup
@@ -343,11 +329,11 @@ def message_text(st: CalcState, lang: str) -> str:
 def render_targets(st: CalcState, lang: str) -> str:
     label = {"hand": "to_hand", "meld": "to_meld", "flowers": "to_flowers",
              "caishen": "to_caishen", "win_tile": "to_win_tile"}
-    out = [f'<span class="targets__label">{esc(t(lang, "calc_to"))}</span>']
+    out = [f'<span class="targets__label">{esc(tr(lang, "calc_to"))}</span>']
     for name in TARGETS:
         pressed = "true" if st.target == name else "false"
         out.append(f'<button type="button" class="seg" data-target="{name}" '
-                   f'aria-pressed="{pressed}">{esc(t(lang, label[name]))}</button>')
+                   f'aria-pressed="{pressed}">{esc(tr(lang, label[name]))}</button>')
     return "".join(out)
 
 
@@ -368,7 +354,7 @@ def render_palette(st: CalcState, lang: str) -> str:
     for row in PALETTE:
         cells = []
         for x in parse_tiles(row):
-            label = t(lang, "add_tile", tile=tile_label(x, lang))
+            label = tr(lang, "add_tile", tile=tile_label(x, lang))
             cells.append(view.tile_html(
                 x, ctx, tag="button", alt=False,
                 attrs=f' type="button" data-tile="{code(x)}" title="{esc(label)}" '
@@ -381,23 +367,23 @@ def render_preview(st: CalcState, lang: str) -> str:
     ctx = TileCtx(lang, _safe_tile(st.caishen))
     hand = st.hand_tiles()
     count = tile_count(st.request())
-    badge = (f'<p class="preview__head"><span>{esc(t(lang, "preview"))}</span>'
+    badge = (f'<p class="preview__head"><span>{esc(tr(lang, "preview"))}</span>'
              f'<span class="preview__count" data-count="{count if count is not None else ""}">'
-             f'{esc(t(lang, "tiles_n", n=count if count is not None else "?"))}</span></p>')
+             f'{esc(tr(lang, "tiles_n", n=count if count is not None else "?"))}</span></p>')
     if hand is None:
         return badge + f'<p class="preview__empty">{esc(st.hand)}</p>'
     parts = []
     win = _safe_tile(st.win_tile) if st.win_tile.strip() else (hand[-1] if hand else None)
     if hand:
         apart = win if count == 14 else None
-        parts.append(held_html(hand, apart, ctx, t(lang, "win_tile"), removable=True))
+        parts.append(held_html(hand, apart, ctx, tr(lang, "winning_tile"), removable=True))
     melds = []
     for i, text in enumerate(st.meld_list()):
         try:
             m = Meld.parse(text, ctx.caishen)
         except RuleError:
             continue
-        label = t(lang, "remove_tile", tile=text)
+        label = tr(lang, "remove_tile", tile=text)
         melds.append(f'<button type="button" class="meld-btn" data-remove-meld="{i}" '
                      f'title="{esc(label)}" aria-label="{esc(label)}">'
                      f"{melds_html([m], ctx)}</button>")
@@ -407,21 +393,21 @@ def render_preview(st: CalcState, lang: str) -> str:
     if flowers:
         faces = []
         for x in flowers:
-            label = t(lang, "remove_tile", tile=tile_label(x, lang))
+            label = tr(lang, "remove_tile", tile=tile_label(x, lang))
             faces.append(view.tile_html(
                 x, ctx, tag="button", alt=False,
                 attrs=f' type="button" data-remove-flower="{code(x)}" aria-label="{esc(label)}"'))
         parts.append(f'<span class="hf__flowers"><span class="tg tg--flowers">{"".join(faces)}'
                      f"</span></span>")
     if not parts:
-        return badge + f'<p class="preview__empty">{esc(t(lang, "incomplete_note"))}</p>'
+        return badge + f'<p class="preview__empty">{esc(tr(lang, "incomplete_note"))}</p>'
     return badge + f'<div class="hf">{"".join(parts)}</div>'
 
 
 def _input(name: str, value: str, lang: str, wide: bool = False, hint: str = "") -> str:
     cls = "field field--wide" if wide else "field"
     ph = f' placeholder="{esc(hint)}"' if hint else ""
-    return (f'<label class="{cls}" data-for="{name}"><span>{esc(t(lang, "field_" + name))}'
+    return (f'<label class="{cls}" data-for="{name}"><span>{esc(tr(lang, "field_" + name))}'
             f'</span><input type="text" id="calc-f-{name}" data-field="{name}" '
             f'value="{esc(value)}" autocomplete="off" autocapitalize="off" spellcheck="false"'
             f' inputmode="text"{ph}></label>')
@@ -430,26 +416,26 @@ def _input(name: str, value: str, lang: str, wide: bool = False, hint: str = "")
 def _select(name: str, value: str, options: list[tuple[str, str]], lang: str) -> str:
     opts = "".join(f'<option value="{esc(v)}"{" selected" if v == value else ""}>{esc(label)}'
                    f"</option>" for v, label in options)
-    return (f'<label class="field" data-for="{name}"><span>{esc(t(lang, "field_" + name))}'
+    return (f'<label class="field" data-for="{name}"><span>{esc(tr(lang, "field_" + name))}'
             f'</span><select id="calc-f-{name}" data-field="{name}">{opts}</select></label>')
 
 
 def _check(name: str, value: bool, lang: str) -> str:
     return (f'<label data-for="{name}"><input type="checkbox" id="calc-f-{name}" '
             f'data-field="{name}"{" checked" if value else ""}>'
-            f"<span>{esc(t(lang, 'field_' + name))}</span></label>")
+            f"<span>{esc(tr(lang, 'field_' + name))}</span></label>")
 
 
 def render_form(st: CalcState, lang: str) -> str:
     """The input panel; rendered once per language (typing never re-renders it)."""
-    win_by = [(w, t(lang, "win_by_" + w)) for w in WIN_BY]
+    win_by = [(w, tr(lang, "win_by_" + w)) for w in WIN_BY]
     bases = [(str(b), str(b)) for b in BASE_FLOWERS]
     caps = [(str(n), str(n)) for n in range(0, 6)]
     examples = "".join(
         f'<option value="{esc(e.id)}">{esc(e.title[0 if lang == "zh" else 1])}</option>'
         for e in EXAMPLE_LIST)
     return (
-        f'<section class="calc__panel calc__in" aria-label="{esc(t(lang, "palette"))}">'
+        f'<section class="calc__panel calc__in" aria-label="{esc(tr(lang, "palette"))}">'
         f'<div class="targets" id="calc-targets">{render_targets(st, lang)}</div>'
         f'<div class="meld-kinds" id="calc-kinds">{render_kinds(st, lang)}</div>'
         f'<div class="palette" id="calc-palette">{render_palette(st, lang)}</div>'
@@ -459,12 +445,12 @@ def render_form(st: CalcState, lang: str) -> str:
         f"</section>"
         f'<section class="calc__out" id="calc-out" aria-live="polite">'
         f"{outcome_html(st, lang)}</section>"
-        f'<section class="calc__panel calc__more" aria-label="{esc(t(lang, "context"))}">'
+        f'<section class="calc__panel calc__more" aria-label="{esc(tr(lang, "context"))}">'
         f'<div class="calc__tools">'
-        f'<button type="button" class="seg" data-ui="undo">{esc(t(lang, "undo"))}</button>'
-        f'<button type="button" class="seg" data-ui="clear">{esc(t(lang, "clear"))}</button>'
-        f'<select data-ui="example" aria-label="{esc(t(lang, "example"))}">'
-        f'<option value="">{esc(t(lang, "example"))}</option>{examples}</select></div>'
+        f'<button type="button" class="seg" data-ui="undo">{esc(tr(lang, "undo"))}</button>'
+        f'<button type="button" class="seg" data-ui="clear">{esc(tr(lang, "clear"))}</button>'
+        f'<select data-ui="example" aria-label="{esc(tr(lang, "example"))}">'
+        f'<option value="">{esc(tr(lang, "example"))}</option>{examples}</select></div>'
         f'<div class="fields">'
         f'{_input("hand", st.hand, lang, wide=True, hint="123m456m789m123p5p9s")}'
         f'{_input("caishen", st.caishen, lang, hint="9s")}'
@@ -472,14 +458,14 @@ def render_form(st: CalcState, lang: str) -> str:
         f'{_input("melds", st.melds, lang, wide=True, hint="peng 222z, chi 345m")}'
         f'{_input("flowers", st.flowers, lang, hint="1f2f5z")}'
         f"</div>"
-        f'<details open><summary>{esc(t(lang, "context"))}</summary><div class="fields">'
+        f'<details open><summary>{esc(tr(lang, "context"))}</summary><div class="fields">'
         f'{_select("win_by", st.win_by, win_by, lang)}'
         f'{_input("replacements", st.replacements, lang, hint="1")}'
         f'{_input("piao", st.piao, lang, hint="0")}'
         f'{_select("base_flowers", st.base_flowers, bases, lang)}'
         f'</div><div class="checks">{_check("first_turn", st.first_turn, lang)}'
         f'{_check("dealer", st.dealer, lang)}</div></details>'
-        f'<details><summary>{esc(t(lang, "rules"))}</summary><div class="checks">'
+        f'<details><summary>{esc(tr(lang, "rule_options"))}</summary><div class="checks">'
         f'{_check("flower_is_kong", st.flower_is_kong, lang)}'
         f'{_check("baotou_required", st.baotou_required, lang)}</div>'
         f'<div class="fields">{_select("fan_cap", st.fan_cap, caps, lang)}</div></details>'

@@ -32,6 +32,7 @@ from ..scoring import InvalidHand
 from ..tiles import caishen_of, tile
 from .calc import CalcState
 from .cards import TileCtx, invalid_html, result_html, waits_html
+from .i18n import tr
 from .judge import (
     analyse,
     judge,
@@ -40,7 +41,6 @@ from .judge import (
     tiles_of,
 )
 from .params import MAX_SEED, is_whole
-from .texts import t
 from .view import esc, group_html
 
 MODES = ("hand", "calc", "scenario", "play")
@@ -62,11 +62,9 @@ def render(params: dict[str, str], lang: str) -> Embed:
     """The frame's content for its URL parameters."""
     mode = params.get("mode", "").strip().lower()
     if not mode:
-        return _error("mode", "is required: hand, calc, scenario or play",
-                      "必须填写：hand、calc、scenario 或 play", lang, mode)
+        return _error("mode", "embed_mode_required", lang, mode)
     if mode not in MODES:
-        return _error("mode", f"unknown mode {params['mode']!r} (hand, calc, scenario, play)",
-                      f"不认识的模式 {params['mode']}（hand、calc、scenario、play）", lang, "")
+        return _error("mode", "embed_mode_unknown", lang, "", value=params["mode"])
     if mode == "hand":
         return _hand(params, lang)
     if mode == "calc":
@@ -117,7 +115,7 @@ def _hand(params: dict[str, str], lang: str) -> Embed:
         html = result_html(j, lang)
     link = "./calc.html?" + urlencode([(k, v) for k, v in params.items() if k != "mode"])
     html += (f'<p class="embed__more"><a href="{esc(link)}" target="_blank" rel="noopener">'
-             f'{esc(t(lang, "open_calc"))} ↗</a></p>')
+             f'{esc(tr(lang, "open_calc"))} ↗</a></p>')
     return Embed("hand", html)
 
 
@@ -127,14 +125,12 @@ def _scenario(params: dict[str, str], lang: str) -> Embed:
         return _unknown_error(bad, ("name",), lang)
     name = params.get("name", "").strip()
     if not name:
-        return _error("name", "is required: a scenario name, e.g. baotou",
-                      "必须填写：场景的名字，如 baotou", lang, "scenario")
+        return _error("name", "embed_name_required", lang, "scenario")
     try:
         sc = builtin(name)
     except ScenarioError as e:
         known = str(e).split("known: ", 1)[-1].rstrip(")")
-        return _error("name", f"unknown scenario {name!r} (known: {known})",
-                      f"没有叫 {name} 的场景（有：{known}）", lang, "scenario")
+        return _error("name", "embed_name_unknown", lang, "scenario", name=name, known=known)
     zh = lang == "zh"
     ctx = TileCtx(lang, caishen_of(tile(sc.indicator)))
     from ..tiles import parse_tiles
@@ -142,10 +138,10 @@ def _scenario(params: dict[str, str], lang: str) -> Embed:
     href = "./index.html?" + urlencode({"scenario": name, **({} if zh else {"lang": lang})})
     html = (f'<article class="card" data-testid="embed-card" data-mode="scenario" '
             f'data-scenario="{esc(name)}">'
-            f'<p class="card__kicker">{esc(t(lang, "scenario_card"))}</p>'
+            f'<p class="card__kicker">{esc(tr(lang, "scenario_card"))}</p>'
             f'<h1 class="card__title">{esc(sc.title["zh" if zh else "en"])}</h1>'
             f'<p class="card__text">{esc(sc.goal["zh" if zh else "en"])}</p>'
-            f'<div class="card__hand" aria-label="{esc(t(lang, "scenario_hand"))}">'
+            f'<div class="card__hand" aria-label="{esc(tr(lang, "scenario_hand"))}">'
             f"{group_html(hand, ctx)}</div>"
             f"{_actions(href, 'scenario_start', 'scenario_here', lang)}</article>")
     return Embed("scenario", html)
@@ -157,11 +153,9 @@ def _play(params: dict[str, str], lang: str) -> Embed:
         return _unknown_error(bad, ("seed",), lang)
     text = params.get("seed", "").strip()
     if not text:
-        return _error("seed", "is required: a whole number, e.g. 42",
-                      "必须填写：一个整数，如 42", lang, "play")
+        return _error("seed", "embed_seed_required", lang, "play")
     if not is_whole(text) or int(text) > MAX_SEED:
-        return _error("seed", f"must be a whole number from 0 to {MAX_SEED}, got {text!r}",
-                      f"要填 0 到 {MAX_SEED} 之间的整数，这里是 {text}", lang, "play")
+        return _error("seed", "embed_seed_bad", lang, "play", most=MAX_SEED, text=text)
     seed = int(text)
     match = Match(seed=seed)
     game = match.game
@@ -169,13 +163,13 @@ def _play(params: dict[str, str], lang: str) -> Embed:
     hand = game.concealed(0)
     zh = lang == "zh"
     href = "./index.html?" + urlencode({"seed": seed, **({} if zh else {"lang": lang})})
-    dealer = (f' · {esc(t(lang, "dealer_you"))}' if game.dealer == 0 else "")
+    dealer = (f' · {esc(tr(lang, "dealer_you"))}' if game.dealer == 0 else "")
     html = (f'<article class="card" data-testid="embed-card" data-mode="play" '
             f'data-seed="{seed}">'
-            f'<p class="card__kicker">{esc(t(lang, "play_card"))}</p>'
-            f'<h1 class="card__title">{esc(t(lang, "play_seed", seed=seed))}{dealer}</h1>'
-            f'<p class="card__text">{esc(t(lang, "play_note"))}</p>'
-            f'<div class="card__hand" aria-label="{esc(t(lang, "scenario_hand"))}">'
+            f'<p class="card__kicker">{esc(tr(lang, "play_card"))}</p>'
+            f'<h1 class="card__title">{esc(tr(lang, "play_seed", seed=seed))}{dealer}</h1>'
+            f'<p class="card__text">{esc(tr(lang, "play_note"))}</p>'
+            f'<div class="card__hand" aria-label="{esc(tr(lang, "scenario_hand"))}">'
             f"{group_html(hand, ctx)}</div>"
             f"{_actions(href, 'play_start', 'scenario_here', lang)}</article>")
     return Embed("play", html)
@@ -184,28 +178,30 @@ def _play(params: dict[str, str], lang: str) -> Embed:
 def _actions(href: str, start: str, here: str, lang: str) -> str:
     return (f'<p class="card__actions">'
             f'<a class="btn" data-testid="embed-open" href="{esc(href)}" target="_blank" '
-            f'rel="noopener">{esc(t(lang, start))} ↗<small class="sr-only">'
-            f'({esc(t(lang, "new_tab"))})</small></a>'
+            f'rel="noopener">{esc(tr(lang, start))} ↗<small class="sr-only">'
+            f'({esc(tr(lang, "new_tab"))})</small></a>'
             f'<a class="btn btn--ghost" data-testid="embed-here" href="{esc(href)}" '
-            f'target="_self">{esc(t(lang, here))}</a></p>')
+            f'target="_self">{esc(tr(lang, here))}</a></p>')
 
 
 def _unknown_error(name: str, allowed: tuple[str, ...], lang: str) -> Embed:
     known = ", ".join(allowed + COMMON)
-    return _error(name, f"unknown parameter (known: {known})", f"不认识的参数（可用：{known}）",
-                  lang, "")
+    return _error(name, "embed_param_unknown", lang, "", known=known)
 
 
-def _error(field: str, en: str, zh: str, lang: str, mode: str) -> Embed:
+def _error(field: str, key: str, lang: str, mode: str, **values: object) -> Embed:
+    """A bad parameter, in both languages (the page's first): ``key`` of i18n, ``values``."""
+    zh, en = tr("zh", key, **values), tr("en", key, **values)
     zh_name = field_name(field, "zh")
     first, second = ((f"{zh_name} {field}：{zh}", "zh-Hans"), (f"{field}: {en}", "en"))
     if lang != "zh":
         first, second = second, first
     html = (f'<div class="embed-error" data-testid="embed-error" data-field="{esc(field)}" '
-            f'role="alert"><h2>{esc(t("zh", "embed_error_title"))} · '
-            f'<span lang="en">{esc(t("en", "embed_error_title"))}</span></h2>'
+            f'role="alert"><h2>{esc(tr("zh", "embed_error_title"))} · '
+            f'<span lang="en">{esc(tr("en", "embed_error_title"))}</span></h2>'
             f'<p lang="{first[1]}">{esc(first[0])}</p><p lang="{second[1]}">{esc(second[0])}</p>'
-            f'<p class="embed-error__help">模式 <span lang="en">Modes</span>: hand · calc · '
+            f'<p class="embed-error__help">{esc(tr("zh", "embed_modes"))} '
+            f'<span lang="en">{esc(tr("en", "embed_modes"))}</span>: hand · calc · '
             f"scenario · play — <code>embed.html?mode=hand&amp;hand=123m456m789m123p9s5p&amp;"
             f"caishen=9s</code></p></div>")
     return Embed(mode or "error", html, error=field)

@@ -1,30 +1,50 @@
-"""Every user-visible string of the table, in 中文 and English.
+"""The UI's one string table: every word the pages' Python shows, in 中文 and English.
 
-The English UI keeps the Chinese terms beside their explanation ("碰 Pung"), as
-players learn the game by its Chinese names. :func:`tr` looks a key up and
-fills ``{placeholders}``; tile names come from :func:`sxmj.tiles.tile_name`.
+The table, the learn page, the calculator and the embeds all look their words up here
+with :func:`tr`, which fills ``{placeholders}`` (zh and en take the same ones; ``{s}``,
+English's plural ending, is the one only English writes). The English UI keeps the
+Chinese terms beside their explanation ("碰 Pung"), as players learn the game by its
+Chinese names.
+
+Words that belong to the game's data live with that data in the core: tile names
+(:func:`sxmj.tiles.tile_name`), the scoring's patterns, 花 items and payment reasons
+(``sxmj.messages.TERMS``), refusals (``sxmj.messages.MESSAGES``), rank titles
+(:mod:`sxmj.ranks`), the scenarios' titles and coaching (:mod:`sxmj.scenarios`) and the
+learn page's example hands (``sxmj.ui.lessons.EXAMPLE_LIST``). The pages' static prose is
+their HTML; the ``boot_*`` keys are the loading screen's words, for index.html's boot
+script, which runs before Python does.
+
+A vocabulary the UI names is defined once and its words are keyed ``<prefix>_<value>``:
+:data:`LANGS` here (``lang_zh``); speeds and animations in :mod:`sxmj.ui.store`
+(``speed_fast``, ``anim_quick``); bot levels ``sxmj.bots.LEVELS`` (``level_hard``); meld
+kinds ``sxmj.melds.MELD_KINDS`` (``act_angang``); ``sxmj.scoring.WIN_BY``
+(``win_by_kong``); rule options :class:`sxmj.rules.Options` (``rule_fan_cap``,
+``rule_fan_cap_note``). ``tests/test_strings.py`` checks each one.
 
 >>> tr("en", "wall_left", n=83)
 '83 tiles left'
 >>> tr("zh", "bot_thinking", name="阿福")
 '阿福思考中…'
+>>> lang_of(" EN "), lang_of("fr")
+('en', 'zh')
 """
 
 from __future__ import annotations
 
 from ..tiles import tile_name
 
-LANGS = ("zh", "en")
+LANGS = ("zh", "en")  # the page languages; zh is the default
 
 # key: (中文, English)
 STRINGS: dict[str, tuple[str, str]] = {
     # the page and its menu
     "title": ("绍兴麻将", "Shaoxing Mahjong"),
-    "title_sub": ("", "绍兴麻将"),
     "table": ("牌桌", "Table"),
     "menu": ("菜单", "Menu"),
     "lang_switch": ("English", "中文"),
     "lang_switch_label": ("切换到英文", "Switch to Chinese"),
+    "lang_zh": ("中文", "中文"),  # each language by its own name, in both
+    "lang_en": ("English", "English"),
     "speed": ("速度", "Speed"),
     "speed_slow": ("慢", "slow"),
     "speed_normal": ("中", "normal"),
@@ -37,6 +57,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "level_easy": ("简单", "easy"),
     "level_normal": ("普通", "normal"),
     "level_hard": ("困难", "hard"),
+    "level_expert": ("专家", "expert"),
     "bots_level": ("电脑：{level}", "Bots: {level}"),
     "level_label": ("电脑水平：{level}（点击切换）", "Bot level: {level} (click to change)"),
     "new_match": ("新比赛", "New match"),
@@ -75,6 +96,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "indicator_is": ("翻牌是{tile}", "The indicator is {tile}"),
     "dice": ("骰子 {a} 和 {b}", "Dice {a} and {b}"),
     "scores": ("比分", "Scores"),
+    "piao_badge": ("飘 · {name}", "飘 · {name}"),
     "piao_round": ("飘：{name}打出财神，本轮其他人不能吃碰杠",
                    "飘 round: {name} threw a 财神; nobody else may claim until their next turn"),
     # status line
@@ -115,7 +137,6 @@ STRINGS: dict[str, tuple[str, str]] = {
     "discard_tile": ("打出{tile}", "Discard {tile}"),
     "not_your_turn": ("还没轮到你", "Not your turn"),
     "flower_in_hand": ("花牌在你的回合自动补花", "Flowers are laid open on your turn"),
-    "drawn": ("刚摸到", "just drawn"),
     # callouts
     "say_chi": ("吃！", "吃 Chow!"),
     "say_peng": ("碰！", "碰 Pung!"),
@@ -138,10 +159,13 @@ STRINGS: dict[str, tuple[str, str]] = {
     "result_draw": ("臭庄", "臭庄 Drawn hand"),
     "result_draw_note": ("牌墙摸完，没有人胡牌，本局不算分。",
                          "The wall ran out and nobody won: no payments this hand."),
-    "win_by_draw": ("自摸", "自摸 self-drawn"),
+    # how the winning tile came (sxmj.scoring.WIN_BY): the result, the calculator's select
+    # and the result card's chips
+    "win_by_draw": ("自摸", "自摸 self-draw"),
     "win_by_kong": ("杠后自摸", "自摸 on a kong replacement"),
     "win_by_flower": ("补花后自摸", "自摸 on a flower replacement"),
-    "win_by_rob": ("抢{name}的杠", "抢杠 robbing {name}'s kong"),
+    "win_by_rob": ("抢杠", "抢杠 robbing a kong"),
+    "win_by_rob_of": ("抢{name}的杠", "抢杠 robbing {name}'s kong"),
     "winning_hand": ("胡牌", "Winning hand"),
     "winning_tile": ("胡张", "winning tile"),
     "wild_as": ("当{tile}", "as {tile}"),
@@ -149,7 +173,6 @@ STRINGS: dict[str, tuple[str, str]] = {
     "exposed": ("明", "exposed"),
     "fan_title": ("番", "番 Fan"),
     "fan_total": ("共 {n} 番", "{n} 番 in all"),
-    "fan_capped": ("三番到底：{raw} 番按 {fan} 番算", "三番到底 cap: {raw} 番 count as {fan}"),
     "plain_win": ("平胡", "平胡 Plain win"),
     "plain_win_note": ("没有番型", "no pattern"),
     "fan_n": ("{n} 番", "{n} 番"),
@@ -390,9 +413,171 @@ STRINGS: dict[str, tuple[str, str]] = {
     "rank_line": ("{title} · 积分 {points}（本局 {gain}）", "{title} · {points} points ({gain} "
                   "this hand)"),
     "rank_up": ("升级了！", "Rank up!"),
+    # ---- the scenario coach (sxmj.ui.scenario_mode)
+    "coach": ("教练", "Coach"),
+    "coach_hint": ("提示：{what}", "Hint: {what}"),
+    "coach_off": ("你没按提示走，这副牌可能到不了目标。", "You left the script; this deal may not "
+                  "reach its goal now."),
+    "coach_restart": ("重新开始", "Restart"),
+    "coach_success": ("目标达成！{what}", "Goal reached! {what}"),
+    "coach_failed": ("没有达成目标：{what}", "Goal not reached: {what}"),
+    "coach_over": ("这一课结束了。", "This lesson is over."),
+    "coach_won": ("胡了：{patterns}", "won with {patterns}"),
+    "coach_won_plain": ("平胡", "a plain win"),
+    "coach_nobody": ("没人胡（臭庄）", "nobody won (臭庄)"),
+    "coach_other_won": ("{name}胡了", "{name} won"),
+    "coach_unknown": ("没有这个场景：{name}", "No such scenario: {name}"),
+    "coach_known": ("可选：{names}", "Known: {names}"),
+    # ==== the learn page, the calculator and the embeds (sxmj.ui.cards, calc, lessons, embed)
+    # ---- a hand's result card (sxmj.ui.cards)
+    "verdict_win": ("胡牌", "胡 Win"),
+    "verdict_no": ("不是胡牌", "Not a win"),
+    "verdict_ready": ("听牌", "听 Ready"),
+    "verdict_baotou_ready": ("暴头听牌：摸什么都胡", "暴头-ready: any tile wins"),
+    "verdict_not_ready": ("还没听牌", "Not ready yet"),
+    "verdict_invalid": ("输入有误", "Check the input"),
+    "verdict_incomplete": ("继续输入", "Keep entering tiles"),
+    "fan_hua_share": ("{fan} 番 · {hua} 花 · 每家 {share}", "{fan} 番 · {hua} 花 · share {share}"),
+    "reading": ("胡牌的组合", "The winning reading"),
+    "pays_each": ("其他三家各付 {share}，胡家共得 {total}。",
+                  "Each of the other three pays {share}; the winner receives {total}."),
+    "pays_rob": ("被抢杠的一家独付三份：{total}，其他两家不付。",
+                 "The robbed player alone pays all three shares: {total}; the others pay "
+                 "nothing."),
+    "drawn": ("摸到", "drawn"),  # the winning tile, set apart
+    "robbed": ("抢到", "robbed"),
+    "flower_tiles": ("花牌", "Flowers"),
+    "context_first_turn": ("第一手", "first turn"),
+    "context_dealer": ("庄家", "dealer"),
+    "context_piao": ("飘 {n} 次", "飘 ×{n}"),
+    "context_replacements": ("连续补 {n} 张", "{n} replacements in a row"),
+    "context_base": ("底花 {n}", "底花 {n}"),
+    "waits_title": ("听这些牌", "Waiting on"),
+    "waits_count": ("{n} 种牌", "{n} kinds"),
+    "wait_share": ("{fan} 番 每家 {share}", "{fan} 番, share {share}"),
+    "distance": ("离听牌还差 {n} 张", "{n} useful draws from ready"),
+    "baotou_distance": ("离暴头听牌还差 {n} 张", "{n} draws from 暴头-ready"),
+    "no_caishen": ("手里没有财神，不能暴头", "No 财神 in hand: no 暴头"),
+    "baotou_ready_note": ("财神旁边四组牌已齐：任何一张牌都能与财神成将。",
+                          "Four sets beside a 财神: any tile pairs with it."),
+    "tiles_n": ("{n}/14 张", "{n}/14 tiles"),
+    "incomplete_note": ("胡牌要 14 张（杠算 3 张）；13 张时显示听什么牌。",
+                        "A win has 14 tiles (a kong counts 3); at 13 you see the waits."),
+    "error_unexpected": ("出了意外的错误", "An unexpected error"),
+    "open_calc": ("在算番器中打开", "Open in the calculator"),
+    # ---- the calculator (sxmj.ui.calc); its inputs are labelled field_<request field>
+    "preview": ("你的牌（点一张可移除）", "Your tiles (click one to remove it)"),
+    "calc_to": ("点牌放入", "Tiles go to"),
+    "to_hand": ("手牌", "Hand"),
+    "to_meld": ("吃碰杠", "Meld"),
+    "to_flowers": ("花牌", "Flowers"),
+    "to_caishen": ("财神", "财神"),
+    "to_win_tile": ("胡张", "Winning tile"),
+    "field_hand": ("手牌（含胡张）", "Hand (winning tile included)"),
+    "field_win_tile": ("胡张（空 = 最后一张）", "Winning tile (empty = the last one)"),
+    "field_caishen": ("财神", "财神 wild tile"),
+    "field_melds": ("吃碰杠（逗号分隔）", "Melds (comma-separated)"),
+    "field_flowers": ("花牌", "Flowers laid open"),
+    "field_win_by": ("胡法", "Win by"),
+    "field_replacements": ("连续补牌数", "Replacements in a row"),
+    "field_piao": ("飘的次数", "飘 count"),
+    "field_first_turn": ("第一手（天胡/地胡）", "First turn (天胡/地胡)"),
+    "field_dealer": ("庄家", "Dealer"),
+    "field_base_flowers": ("底花", "底花 base"),
+    "field_flower_is_kong": ("补花算杠开", "Flower win counts as 杠开"),
+    "field_baotou_required": ("有财必暴", "有财必暴 (财神 → 暴头 only)"),
+    "field_fan_cap": ("番数封顶", "番 cap"),
+    "context": ("胡牌情况", "Win context"),
+    "rule_options": ("规则选项", "Rule options"),
+    "clear": ("清空", "Clear"),
+    "undo": ("退一张", "Undo"),
+    "example": ("例子…", "Examples…"),
+    "palette": ("牌", "Tiles"),
+    "remove_tile": ("点一下移除{tile}", "Click to remove {tile}"),
+    "add_tile": ("加入{tile}", "Add {tile}"),
+    # a note on the last click (CalcState.message "<code>" or "<code>:<tile>")
+    "calc_note_flower_to_flowers": ("花牌不能留在手里，已放入花牌。",
+                                    "A flower tile is never kept in a hand: it went to the "
+                                    "flowers."),
+    "calc_note_chi_bad": ("{tile}开头凑不成顺子（吃只能是同一花色的 1–7 开头）",
+                          "No chow starts at {tile} (a chi starts at 1–7 of a suit)"),
+    "calc_note_meld_caishen": ("财神不能吃碰杠", "The 财神 can't be used in a meld"),
+    "calc_note_meld_flower": ("花牌不能吃碰杠", "A flower tile can't be in a meld"),
+    "calc_note_caishen_flower": ("财神只能是数牌或风牌", "The 财神 is a suited tile or a wind"),
+    "calc_note_too_many": ("已经有 4 张{tile}了", "All four {tile} are already used"),
+    "calc_note_too_many_flower": ("每张花牌只有一张", "There is only one of each flower tile"),
+    "calc_note_hand_full": ("手牌已满（胡牌 14 张，杠算 3 张）",
+                            "The hand is full (14 tiles, a kong counts 3)"),
+    "calc_note_win_flower": ("花牌不能是胡张", "A flower tile can't be the winning tile"),
+    # ---- the learn page's live tables (sxmj.ui.lessons)
+    "example_label": ("例", "Example"),
+    "scenario_play": ("练习", "Practise"),
+    "indicator_to_caishen": ("翻{ind}，财神是{cai}", "{ind} turned up → 财神 {cai}"),
+    "gallery_m": ("万（1m–9m）", "万 Characters"),
+    "gallery_p": ("筒（1p–9p）", "筒 Dots"),
+    "gallery_s": ("索（1s–9s）", "索 Bamboo"),
+    "gallery_winds": ("风（1z–4z）东南西北", "风 Winds: 东南西北"),
+    "gallery_dragons": ("中发白（5z–7z）：花牌", "中发白 dragons: flower tiles"),
+    "gallery_flowers": ("花（1f–8f）春夏秋冬梅兰竹菊", "花 Flowers"),
+    "col_pattern": ("番型", "Pattern"),
+    "col_what": ("说明", "What"),
+    "col_fan": ("番", "番"),
+    "col_item": ("花", "花 item"),
+    "col_each": ("每个", "each"),
+    "pay_case": ("情况", "Case"),
+    "pay_winner": ("胡家", "Winner"),
+    "pay_seat": ("{n} 家", "Player {n}"),
+    "pay_caption": ("每家一份 = {share}（暴头例子）", "One share = {share} (the 暴头 example)"),
+    "pay_case_share": ("平常", "Usual"),
+    "pay_case_rob": ("抢杠：被抢的是 3 家", "抢杠: player 3 was robbed"),
+    "pay_case_piao": ("飘：2 家有飘，别人胡了", "飘 penalty: player 2 had 飘 when 0 won"),
+    "pay_case_contract3": ("承包：胡家吃碰了 3 家三次",
+                           "承包: the winner claimed player 3's discards 3 times"),
+    "pay_case_contract5": ("承包：1 家吃碰了胡家三次",
+                           "承包: player 1 claimed the winner's discards 3 times"),
+    "option": ("选项", "Option"),
+    "default": ("默认", "Default"),
+    "meaning": ("含义", "Meaning"),
+    # ---- embeds (sxmj.ui.embed)
+    "embed_error_title": ("嵌入参数有误", "This embed's parameters are wrong"),
+    "embed_modes": ("模式", "Modes"),
+    "embed_mode_required": ("必须填写：hand、calc、scenario 或 play",
+                            "is required: hand, calc, scenario or play"),
+    "embed_mode_unknown": ("不认识的模式 {value}（hand、calc、scenario、play）",
+                           "unknown mode '{value}' (hand, calc, scenario, play)"),
+    "embed_name_required": ("必须填写：场景的名字，如 baotou",
+                            "is required: a scenario name, e.g. baotou"),
+    "embed_name_unknown": ("没有叫 {name} 的场景（有：{known}）",
+                           "unknown scenario '{name}' (known: {known})"),
+    "embed_seed_required": ("必须填写：一个整数，如 42", "is required: a whole number, e.g. 42"),
+    "embed_seed_bad": ("要填 0 到 {most} 之间的整数，这里是 {text}",
+                       "must be a whole number from 0 to {most}, got '{text}'"),
+    "embed_param_unknown": ("不认识的参数（可用：{known}）", "unknown parameter (known: {known})"),
+    "scenario_card": ("练习场景", "Scenario"),
+    "scenario_start": ("开始练习", "Start the scenario"),
+    "scenario_here": ("在此框中打开", "Open in this frame"),
+    "scenario_hand": ("你的起手牌", "Your starting hand"),
+    "play_card": ("牌局", "A match"),
+    "play_seed": ("局号 {seed}", "Seed {seed}"),
+    "play_start": ("开始对局", "Play this deal"),
+    "play_note": ("你和三个电脑对手；同一局号总是同样的牌。",
+                  "You against three bots; the same seed always deals the same tiles."),
+    "new_tab": ("新标签页打开", "opens in a new tab"),
+    "dealer_you": ("你坐庄", "You deal"),
+    # ==== index.html's loading screen: its boot script shows these before Python starts
+    # (the build writes them into the script)
+    "boot_download": ("正在下载运行时…", "Downloading runtime…"),
+    "boot_start": ("正在启动 Python…", "Starting Python…"),
+    "boot_prepare": ("正在准备牌桌…", "Preparing the table…"),
+    "boot_ready": ("准备就绪", "Ready"),
+    "boot_failed": ("启动失败", "Could not start"),
+    "boot_error": ("游戏没能启动。请重试；如果仍然失败，请报告下面的错误信息。",
+                   "The game could not start. Retry; if it fails again, please report the error "
+                   "below."),
+    "boot_slow": ("加载时间比预期长。可以继续等待，或重试。",
+                  "This is taking longer than expected. Keep waiting, or retry."),
 }
 
-# Pattern and 花 item texts live in sxmj.scoring (PATTERNS, FLOWER_ITEMS, PAY_REASONS).
 
 
 def tr(lang: str, key: str, /, **values: object) -> str:
@@ -400,6 +585,12 @@ def tr(lang: str, key: str, /, **values: object) -> str:
     zh, en = STRINGS[key]
     text = zh if lang == "zh" else en
     return text.format(**values) if values else text
+
+
+def lang_of(value: str | None) -> str:
+    """A ``?lang=`` value → one of :data:`LANGS` (zh for anything else)."""
+    v = (value or "").strip().lower()
+    return v if v in LANGS else "zh"
 
 
 def tile_label(t: int, lang: str) -> str:

@@ -25,7 +25,6 @@ from . import view
 from .cards import TileCtx, result_html, tiles_html
 from .i18n import tr
 from .judge import judge, params_of
-from .texts import t
 
 esc = view.esc
 
@@ -165,11 +164,11 @@ def example_html(ex: Example, lang: str) -> str:
     title = ex.title[0 if zh else 1]
     note = ex.note[0 if zh else 1]
     return (f'<figure class="ex" id="ex-{esc(ex.id)}" data-computed="1">'
-            f'<figcaption class="ex__cap"><span class="ex__tag">{esc(t(lang, "example_label"))}'
+            f'<figcaption class="ex__cap"><span class="ex__tag">{esc(tr(lang, "example_label"))}'
             f'</span><b>{esc(title)}</b><span class="ex__note">{esc(note)}</span></figcaption>'
             f"{result_html(j, lang)}"
             f'<a class="ex__calc" href="{esc(calc_link(ex.request, lang))}">'
-            f'{esc(t(lang, "open_calc"))} →</a></figure>')
+            f'{esc(tr(lang, "open_calc"))} →</a></figure>')
 
 
 # ------------------------------------------------------------------ tables and galleries
@@ -178,17 +177,11 @@ def example_html(ex: Example, lang: str) -> str:
 def gallery_html(lang: str) -> str:
     """§1: every tile face, grouped; the 20 flower tiles (杠花) set apart."""
     ctx = TileCtx(lang, None)
-    zh = lang == "zh"
-    rows = [
-        ("万 Characters" if not zh else "万（1m–9m）", "123456789m"),
-        ("筒 Dots" if not zh else "筒（1p–9p）", "123456789p"),
-        ("索 Bamboo" if not zh else "索（1s–9s）", "123456789s"),
-        ("风 Winds: 东南西北" if not zh else "风（1z–4z）东南西北", "1234z"),
-        ("中发白 dragons: flower tiles" if not zh else "中发白（5z–7z）：花牌", "567z"),
-        ("花 Flowers" if not zh else "花（1f–8f）春夏秋冬梅兰竹菊", "12345678f"),
-    ]
+    rows = [("m", "123456789m"), ("p", "123456789p"), ("s", "123456789s"), ("winds", "1234z"),
+            ("dragons", "567z"), ("flowers", "12345678f")]
     out = []
-    for label, tiles in rows:
+    for group, tiles in rows:
+        label = tr(lang, "gallery_" + group)
         flower = "z" in tiles and "5" in tiles or "f" in tiles
         out.append(f'<div class="gal__row{" gal__row--flower" if flower else ""}">'
                    f'<span class="gal__label">{esc(label)}</span>'
@@ -203,7 +196,7 @@ def caishen_cycle_html(lang: str) -> str:
         i = tile(ind)
         cai = caishen_of(i)
         ctx = TileCtx(lang, cai)
-        label = t(lang, "indicator_to_caishen", ind=tile_name(i, lang), cai=tile_name(cai, lang))
+        label = tr(lang, "indicator_to_caishen", ind=tile_name(i, lang), cai=tile_name(cai, lang))
         out.append(f'<li class="cyc" data-indicator="{ind}" data-caishen="{code(cai)}">'
                    f'<span class="cyc__pair">{view.tile_html(i, TileCtx(lang, None))}'
                    f'<i aria-hidden="true">→</i>{view.tile_html(cai, ctx)}</span>'
@@ -224,7 +217,7 @@ def patterns_table_html(lang: str) -> str:
         rows.append(f'<tr data-pattern="{pid}"><th scope="row">{esc(name)}</th>'
                     f"<td>{esc(expl)}</td><td class=\"num\">{fan}</td>"
                     f'<td><a href="#ex-{esc(ex.id)}">{esc(ex.title[0 if zh else 1])}</a></td></tr>')
-    head = ("番型", "说明", "番", "例") if zh else ("Pattern", "What", "番", "Example")
+    head = [tr(lang, key) for key in ("col_pattern", "col_what", "col_fan", "example_label")]
     return _table(head, rows, "patterns")
 
 
@@ -238,20 +231,17 @@ def flowers_table_html(lang: str) -> str:
         rows.append(f'<tr data-item="{item}"><th scope="row">{esc(name)}</th>'
                     f'<td class="num">{points}</td>'
                     f'<td><a href="#ex-{esc(ex.id)}">{esc(ex.title[0 if zh else 1])}</a></td></tr>')
-    head = ("花", "每个", "例") if zh else ("花 item", "each", "Example")
+    head = [tr(lang, key) for key in ("col_item", "col_each", "example_label")]
     return _table(head, rows, "flower-items")
 
 
 PAY_CASES = [
-    # id, (中文, English), settle_detail arguments (winner 0)
-    ("share", ("平常", "Usual"), {}),
-    ("rob", ("抢杠：被抢的是 3 家", "抢杠: player 3 was robbed"), {"robbed": 3}),
-    ("piao", ("飘：2 家有飘，别人胡了", "飘 penalty: player 2 had 飘 when 0 won"),
-     {"piao_seats": [2]}),
-    ("contract3", ("承包：胡家吃碰了 3 家三次", "承包: the winner claimed player 3's discards 3 "
-                   "times"), {"claims": [[0, 0, 0, 3], [0] * 4, [0] * 4, [0] * 4]}),
-    ("contract5", ("承包：1 家吃碰了胡家三次", "承包: player 1 claimed the winner's discards 3 "
-                   "times"), {"claims": [[0] * 4, [3, 0, 0, 0], [0] * 4, [0] * 4]}),
+    # id (its words: i18n pay_case_<id>), settle_detail arguments (winner 0)
+    ("share", {}),
+    ("rob", {"robbed": 3}),
+    ("piao", {"piao_seats": [2]}),
+    ("contract3", {"claims": [[0, 0, 0, 3], [0] * 4, [0] * 4, [0] * 4]}),
+    ("contract5", {"claims": [[0] * 4, [3, 0, 0, 0], [0] * 4, [0] * 4]}),
 ]
 
 
@@ -260,7 +250,7 @@ def payments_html(lang: str, example: str = "baotou") -> str:
     zh = lang == "zh"
     share = judge(EXAMPLES[example].request).share
     rows = []
-    for cid, label, kw in PAY_CASES:
+    for cid, kw in PAY_CASES:
         st = settle_detail(share, 0, **kw)
         cells = []
         for seat in range(4):
@@ -270,47 +260,29 @@ def payments_html(lang: str, example: str = "baotou") -> str:
             sign = "+" if amount > 0 else ""
             cells.append(f'<td class="num" title="{esc(why)}" data-seat="{seat}">'
                          f"{sign}{amount}</td>")
-        rows.append(f'<tr data-case="{cid}"><th scope="row">{esc(label[0 if zh else 1])}</th>'
+        rows.append(f'<tr data-case="{cid}"><th scope="row">{esc(tr(lang, "pay_case_" + cid))}</th>'
                     f'{"".join(cells)}</tr>')
-    seats = [t(lang, "pay_winner") + " 0"] + [t(lang, "pay_seat", n=n) for n in (1, 2, 3)]
-    caption = (f"每家一份 = {share}（暴头例子）" if zh
-               else f"One share = {share} (the 暴头 example)")
-    return _table((t(lang, "pay_case"), *seats), rows, "payments", caption)
-
-
-OPTION_TEXT = {
-    "base_flowers": ("底花：5、10、15、20 或 25", "底花 base: 5, 10, 15, 20 or 25"),
-    "flower_is_kong": ("补花后胡算杠开", "a flower replacement win counts as 杠开"),
-    "piao_blocks_claims": ("有人打出财神后，到他下次摸牌前别人不能吃碰杠",
-                           "after a 财神 discard, others can't claim until the discarder's "
-                           "next turn"),
-    "baotou_required": ("有财必暴：手有财神只能暴头胡", "有财必暴: holding a 财神, win only by "
-                        "暴头"),
-    "reserved_tiles": ("臭庄时牌尾留下不摸的牌数", "tiles left undrawn at the tail when the "
-                       "hand is drawn"),
-    "contract": ("承包（吃三包五）", "承包 (吃三包五)"),
-    "fan_cap": ("番数封顶（三番到底）", "番 cap (三番到底)"),
-}
+    seats = [tr(lang, "pay_winner") + " 0"] + [tr(lang, "pay_seat", n=n) for n in (1, 2, 3)]
+    caption = tr(lang, "pay_caption", share=share)
+    return _table((tr(lang, "pay_case"), *seats), rows, "payments", caption)
 
 
 def options_html(lang: str) -> str:
     """§10: the rule options and their defaults, read from :class:`sxmj.rules.Options`."""
-    zh = lang == "zh"
     rows = []
     for f in fields(Options):
         default = f.default
         if isinstance(default, bool):
-            value = t(lang, "on" if default else "off")
+            value = tr(lang, "rule_on" if default else "rule_off")
         else:
             value = str(default)
-        text = OPTION_TEXT[f.name][0 if zh else 1]
-        # the player's name for the option first (as in the table's settings); the
+        # the player's name for the option and its meaning, as in the table's settings; the
         # JSON / URL name under it is for whoever embeds or scripts the game
-        name = tr(lang, "rule_" + f.name)
+        name, text = tr(lang, "rule_" + f.name), tr(lang, f"rule_{f.name}_note")
         rows.append(f'<tr data-option="{f.name}"><th scope="row">{esc(name)}<br>'
                     f'<code class="opt__key">{f.name}</code></th>'
                     f'<td class="num">{esc(value)}</td><td>{esc(text)}</td></tr>')
-    return _table((t(lang, "option"), t(lang, "default"), t(lang, "meaning")), rows, "options")
+    return _table((tr(lang, "option"), tr(lang, "default"), tr(lang, "meaning")), rows, "options")
 
 
 def ranks_html(lang: str) -> str:
@@ -339,7 +311,7 @@ def scenarios_html(lang: str) -> str:
             f'{esc(sc.title["zh" if zh else "en"])}</b>'
             f'<span class="sc__goal">{esc(sc.goal["zh" if zh else "en"])}</span>'
             f'<span class="sc__hand">{view.group_html(hand, ctx)}</span>'
-            f'<span class="sc__go">{esc(t(lang, "scenario_play"))} →</span></a></li>')
+            f'<span class="sc__go">{esc(tr(lang, "scenario_play"))} →</span></a></li>')
     return f'<ul class="scenarios">{"".join(items)}</ul>'
 
 

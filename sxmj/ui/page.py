@@ -16,7 +16,7 @@ from __future__ import annotations
 import traceback
 from urllib.parse import parse_qsl, urlencode
 
-from .texts import lang_of
+from .i18n import lang_of
 
 
 def parse_query(search: str) -> dict[str, str]:

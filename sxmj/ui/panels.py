@@ -25,7 +25,7 @@ from ..rules import BASE_FLOWERS, Options
 from ..scoring import PATTERNS
 from ..tiles import code, format_tiles
 from .assist import AssistInfo
-from .i18n import seat_name, tile_label, tr
+from .i18n import LANGS, seat_name, tile_label, tr
 from .store import ANIMS, LEVELS, SPEEDS, Problem, Profile, Settings
 from .view import TableState, esc, powers_html, tile_html
 
@@ -156,8 +156,9 @@ def assist_html(info: AssistInfo | None, st: TableState, on: bool) -> str:
                  if info.after is not None else tr(lang, "assist_now"))
         body.append(f'<p class="assist__where">{esc(where)}</p>')
         if info.baotou_ready:
+            badge = esc(tr(lang, "caishen_badge"))
             body.append(f'<p class="assist__big assist__big--baotou" data-testid="baotou-ready">'
-                        f'<span class="cai" aria-hidden="true">财</span>'
+                        f'<span class="cai" aria-hidden="true">{badge}</span>'
                         f'{esc(tr(lang, "assist_baotou"))}</p>')
         if info.distance == 0 and info.any_tile:
             body.append(_wait_tiles(info, st))
@@ -225,8 +226,7 @@ def _check(name: str, on: bool, label: str, note: str) -> str:
 def settings_html(s: Settings, now: Options, lang: str) -> str:
     t = lambda key, **kw: tr(lang, key, **kw)  # noqa: E731
     game = "".join([
-        _select("lang", s.lang, ("zh", "en"), lambda c: {"zh": "中文", "en": "English"}[c],
-                t("set_lang")),
+        _select("lang", s.lang, LANGS, lambda c: t("lang_" + c), t("set_lang")),
         _select("speed", s.speed, SPEEDS, lambda c: t("speed_" + c), t("set_speed")),
         _select("anim", s.anim, ANIMS, lambda c: t("anim_" + c), t("set_anim")),
         _check("assist", s.assist, t("set_assist"), t("assist_toggle")),

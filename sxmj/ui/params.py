@@ -16,10 +16,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from urllib.parse import parse_qs, urlencode
 
-from .i18n import LANGS
+from ..bots import LEVELS
+from .i18n import lang_of
+from .store import SPEEDS
 
-SPEEDS = ("slow", "normal", "fast")
-LEVELS = ("easy", "normal", "hard")
 MAX_SEED = 2**53 - 1  # a seed survives a round trip through JavaScript numbers
 
 
@@ -85,7 +85,7 @@ def parse_params(search: str, fallback_seed: int = 0) -> Params:
     return Params(
         seed=seed,
         seed_given=seed_given,
-        lang=lang if lang in LANGS else "zh",
+        lang=lang_of(lang),
         speed=speed if speed in SPEEDS else "normal",
         level=_level(level),
     )

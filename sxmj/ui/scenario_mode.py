@@ -44,29 +44,6 @@ from .view import esc
 
 PARAM = "scenario"
 
-TEXT = {
-    "coach": ("教练", "Coach"),
-    "hint": ("提示：{what}", "Hint: {what}"),
-    "off": ("你没按提示走，这副牌可能到不了目标。", "You left the script; this deal may not reach "
-            "its goal now."),
-    "restart": ("重新开始", "Restart"),
-    "success": ("目标达成！{what}", "Goal reached! {what}"),
-    "failed": ("没有达成目标：{what}", "Goal not reached: {what}"),
-    "over": ("这一课结束了。", "This lesson is over."),
-    "won": ("胡了：{patterns}", "won with {patterns}"),
-    "plain": ("平胡", "a plain win"),
-    "nobody": ("没人胡（臭庄）", "nobody won (臭庄)"),
-    "other_won": ("{name}胡了", "{name} won"),
-    "more": ("更多场景", "More scenarios"),
-    "unknown": ("没有这个场景：{name}", "No such scenario: {name}"),
-    "known": ("可选：{names}", "Known: {names}"),
-}
-
-
-def _t(lang: str, key: str, **values: object) -> str:
-    zh, en = TEXT[key]
-    return (zh if lang == "zh" else en).format(**values)
-
 
 def scenario_name(search: str) -> str | None:
     """The ``?scenario=`` value, or None when the page is a plain game."""
@@ -135,7 +112,7 @@ class ScenarioMode:
             action = Action.parse(line.suggest)
             if action in game.legal_actions(0):
                 suggest = action
-        hint = _t(lang, "hint", what=describe(suggest, game, lang)) if suggest else ""
+        hint = tr(lang, "coach_hint", what=describe(suggest, game, lang)) if suggest else ""
         if game.over:
             out = self.outcome(game)
             state = ("over" if out.success is None else "success" if out.success
@@ -171,21 +148,22 @@ class ScenarioMode:
         if r is None:
             what_zh, what_en = "", ""
         elif r.winner is None:
-            what_zh, what_en = _t("zh", "nobody"), _t("en", "nobody")
+            what_zh, what_en = tr("zh", "coach_nobody"), tr("en", "coach_nobody")
         elif r.winner == 0:
-            what_zh = _t("zh", "won", patterns=_patterns(r.patterns, "zh"))
-            what_en = _t("en", "won", patterns=_patterns(r.patterns, "en"))
+            what_zh = tr("zh", "coach_won", patterns=_patterns(r.patterns, "zh"))
+            what_en = tr("en", "coach_won", patterns=_patterns(r.patterns, "en"))
         else:
-            what_zh = _t("zh", "other_won", name=tr("zh", f"name_{r.winner}"))
-            what_en = _t("en", "other_won", name=tr("en", f"name_{r.winner}"))
+            what_zh = tr("zh", "coach_other_won", name=tr("zh", f"name_{r.winner}"))
+            what_en = tr("en", "coach_other_won", name=tr("en", f"name_{r.winner}"))
         if not expect:
-            return Outcome(None, f'{_t("zh", "over")}{what_zh}', f'{_t("en", "over")} {what_en}')
+            return Outcome(None, tr("zh", "coach_over") + what_zh,
+                           f'{tr("en", "coach_over")} {what_en}')
         success = r is not None and r.winner == expect.get("winner") and \
             r.patterns == expect.get("patterns", r.patterns) and \
             r.payments == expect.get("payments", r.payments) and \
             r.robbed == expect.get("robbed", r.robbed)
-        key = "success" if success else "failed"
-        return Outcome(success, _t("zh", key, what=what_zh), _t("en", key, what=what_en))
+        key = "coach_success" if success else "coach_failed"
+        return Outcome(success, tr("zh", key, what=what_zh), tr("en", key, what=what_en))
 
     # ------------------------------------------------------------ markup
 
@@ -198,7 +176,7 @@ class ScenarioMode:
         tile_attr = ""
         if view.suggest is not None and view.suggest.tile is not None:
             tile_attr = f' data-suggest-tile="{code(view.suggest.tile)}"'
-        parts = [f'<p class="coach__head"><b>{esc(_t(lang, "coach"))}</b> '
+        parts = [f'<p class="coach__head"><b>{esc(tr(lang, "coach"))}</b> '
                  f'<span class="coach__title">{esc(title)}</span>'
                  f'<span class="coach__step">{view.step}/{view.steps}</span></p>']
         if view.text:
@@ -206,13 +184,13 @@ class ScenarioMode:
         if view.hint:
             parts.append(f'<p class="coach__hint">{esc(view.hint)}</p>')
         restart = (f'<a class="coach__restart" href="./index.html{esc(self.restart_query(lang))}">'
-                   f'{esc(_t(lang, "restart"))}</a>')
+                   f'{esc(tr(lang, "coach_restart"))}</a>')
         if view.state == "off":
-            parts.append(f'<p class="coach__warn">{esc(_t(lang, "off"))} {restart}</p>')
+            parts.append(f'<p class="coach__warn">{esc(tr(lang, "coach_off"))} {restart}</p>')
         if view.outcome:
             parts.append(f'<p class="coach__outcome">{esc(view.outcome)}</p>'
                          f'<p class="coach__links">{restart} · <a href="./learn.html#scenarios">'
-                         f'{esc(_t(lang, "more"))}</a></p>')
+                         f'{esc(tr(lang, "scenario_more"))}</a></p>')
         return (f'<aside class="coach coach--{view.state}" data-testid="coach" '
                 f'data-scenario="{esc(self.name)}" data-state="{view.state}" '
                 f'data-step="{view.step}" data-steps="{view.steps}" '
@@ -237,7 +215,7 @@ def describe(action: Action | None, game: Game, lang: str) -> str:
 
 def _patterns(ids: list[str], lang: str) -> str:
     if not ids:
-        return _t(lang, "plain")
+        return tr(lang, "coach_won_plain")
     names = [PATTERNS[p][0] if lang == "zh" else f"{PATTERNS[p][0]} {PATTERNS[p][1]}"
              for p in ids]
     return ("、" if lang == "zh" else ", ").join(names)
@@ -246,8 +224,8 @@ def _patterns(ids: list[str], lang: str) -> str:
 def error_html(err: ScenarioError, name: str, lang: str) -> str:
     """An unknown ``?scenario=`` name, in both languages, with the known names."""
     names = ", ".join(BUILTIN)
-    first = (_t("zh", "unknown", name=name), _t("zh", "known", names=names))
-    second = (_t("en", "unknown", name=name), _t("en", "known", names=names))
+    first = (tr("zh", "coach_unknown", name=name), tr("zh", "coach_known", names=names))
+    second = (tr("en", "coach_unknown", name=name), tr("en", "coach_known", names=names))
     if lang != "zh":
         first, second = second, first
     return (f'<aside class="coach coach--failed" data-testid="coach" data-state="error" '

@@ -1,4 +1,5 @@
-// Service worker of the built site: offline play and fast reloads (registered by index.html).
+// Service worker of the built site: offline play and fast reloads (registered, once a page
+// with html[data-sw] is ready, by static/js/page-boot.js).
 //
 // `make site` (scripts/build_site.py) writes BUILD, a hash of every file of the site, and
 // FILES, the list of them. Installing caches all of them in the cache "sxmj-<BUILD>" (the
@@ -6,7 +7,7 @@
 // "sxmj-" cache, so a new deploy (a new sw.js) replaces the old cache whole. It answers
 // same-origin GET requests below its scope from that cache first, and caches what it had
 // to fetch. URLs are relative to this script, so the site works under any sub-path.
-// In the repository (BUILD "dev", `make play`) index.html does not register it; if it runs
+// In the repository (BUILD "dev", `make play`) the pages do not register it; if it runs
 // anyway it leaves every request to the network, so edited files are always fresh.
 
 const BUILD = "dev";

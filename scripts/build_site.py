@@ -6,9 +6,15 @@ modules listed in its ``[files]`` table and ``static/`` (css, icons, tiles, the 
 ``static/boot/``, the vendored runtime and the memory snapshot), and adds ``.nojekyll``.
 Nothing else: no tests, no node_modules, no scripts.
 
+The pages share one head, ``scripts/page_head.html``: each page's line
+``<meta name="sxmj-build" content="dev">`` stands for it (:func:`render_page`, which
+``scripts/serve.py`` also applies, so ``make play`` serves the pages as the site does). It
+holds the texts shown before Python starts, the ``boot_*`` strings of ``sxmj.ui.i18n.STRINGS``,
+as a JSON block that ``static/js/page-boot.js`` reads.
+
 Then it stamps the build: ``BUILD``, a hash of every file of the site, goes into ``sw.js``
 (with ``FILES``, the list the service worker caches; its cache is named ``sxmj-<BUILD>``) and
-into index.html's ``<meta name="sxmj-build">`` (``dev`` in the repository: no service worker).
+into every page's ``<meta name="sxmj-build">`` (``dev`` in the repository: no service worker).
 
 Fails if ``static/vendor`` is missing (run ``make vendor``), if ``[files]`` does not match
 ``sxmj/**/*.py`` (run ``make sync``): a deployed site with a missing module is broken, or if
@@ -18,6 +24,7 @@ the snapshot is missing or stale (run ``make snapshot``).
 from __future__ import annotations
 
 import argparse
+import ast
 import hashlib
 import json
 import re
@@ -49,6 +56,78 @@ BUILD_META = '<meta name="sxmj-build" content="dev">'
 SW_BUILD = 'const BUILD = "dev";'
 SW_FILES = "const FILES = [];"
 SNAPSHOT_MANIFEST = Path("static/vendor/snapshot/manifest.json")
+# the head every page shares; BUILD_META in a page marks its place, and the head holds it again
+PAGE_HEAD = Path("scripts/page_head.html")
+BOOT_TEXT = "{boot_text}"  # in PAGE_HEAD: the boot_* strings, as JSON
+HEAD_DONE = 'id="sxmj-boot-text"'  # a page holding this has its head already
+I18N = Path("sxmj/ui/i18n.py")
+BOOT_SCRIPT = Path("static/js/page-boot.js")
+
+
+class ShellError(ValueError):
+    """A page, the shared head or the boot strings are not as render_page needs them."""
+
+
+def boot_strings(root: Path) -> dict[str, list[str]]:
+    """``{name: [zh, en]}`` for every ``boot_<name>`` key of ``sxmj.ui.i18n.STRINGS``.
+
+    Read from the source with ``ast`` (``STRINGS`` is a literal), not imported: the dev
+    server sees an edit at once, and the table of the folder being served is the one used.
+    """
+    tree = ast.parse((root / I18N).read_text(encoding="utf-8"), str(I18N))
+    for node in tree.body:
+        target = node.target if isinstance(node, ast.AnnAssign) else (
+            node.targets[0] if isinstance(node, ast.Assign) and len(node.targets) == 1 else None)
+        if not (isinstance(target, ast.Name) and target.id == "STRINGS"):
+            continue
+        if not isinstance(node.value, ast.Dict):
+            raise ShellError(f"{I18N}: STRINGS is not a dict literal")
+        found: dict[str, list[str]] = {}
+        for key, value in zip(node.value.keys, node.value.values, strict=True):
+            name = key.value if isinstance(key, ast.Constant) else None
+            if not isinstance(name, str):
+                raise ShellError(f"{I18N}:{value.lineno}: a STRINGS key that is not a literal")
+            if not name.startswith("boot_"):
+                continue
+            try:
+                zh, en = ast.literal_eval(value)
+            except ValueError:
+                raise ShellError(f"{I18N}:{value.lineno}: {name} is not a literal pair") from None
+            found[name.removeprefix("boot_")] = [zh, en]
+        return found
+    raise ShellError(f"{I18N}: no STRINGS table")
+
+
+def boot_text_json(root: Path) -> str:
+    """The boot strings for the page's JSON block; fails when a name the boot script shows
+    (its ``var TEXTS = [...]``) has no ``boot_<name>``."""
+    strings = boot_strings(root)
+    script = (root / BOOT_SCRIPT).read_text(encoding="utf-8")
+    declared = re.search(r"^\s*var TEXTS = \[([^\]]*)\];", script, flags=re.M)
+    if declared is None:
+        raise ShellError(f"{BOOT_SCRIPT} must declare the texts it shows: var TEXTS = [...];")
+    missing = [n for n in re.findall(r'"(\w+)"', declared.group(1)) if n not in strings]
+    if missing:
+        keys = ", ".join(f"boot_{n}" for n in missing)
+        raise ShellError(f"{BOOT_SCRIPT} shows {keys}: missing in {I18N} STRINGS")
+    text = json.dumps(strings, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+    return text.replace("</", "<\\/")  # nothing in it may close the <script> element
+
+
+def needs_head(html: str) -> bool:
+    """True for a page as written in the repository (its head not put in yet)."""
+    return BUILD_META in html and HEAD_DONE not in html
+
+
+def render_page(html: str, root: Path) -> str:
+    """The page with the shared head (PAGE_HEAD, its boot strings filled in) in place of its
+    ``<meta name="sxmj-build" content="dev">`` line; the build stamp stays "dev"."""
+    if html.count(BUILD_META) != 1 or HEAD_DONE in html:
+        raise ShellError(f"a page must hold {BUILD_META} once, where the shared head goes")
+    head = (root / PAGE_HEAD).read_text(encoding="utf-8").strip()
+    if head.count(BUILD_META) != 1 or head.count(BOOT_TEXT) != 1:
+        raise ShellError(f"{PAGE_HEAD} must hold {BUILD_META} and {BOOT_TEXT} once each")
+    return html.replace(BUILD_META, head.replace(BOOT_TEXT, boot_text_json(root)))
 
 
 def listed_modules(root: Path) -> list[str]:
@@ -71,7 +150,14 @@ def build(root: Path, out: Path) -> int:
         shutil.rmtree(out)
     out.mkdir(parents=True)
     for name in TOP_FILES + PAGES:
-        shutil.copy2(root / name, out / name)
+        if name.endswith(".html"):
+            try:
+                html = render_page((root / name).read_text(encoding="utf-8"), root)
+            except ShellError as err:
+                raise SystemExit(f"build_site: {name}: {err}") from None
+            (out / name).write_text(html, encoding="utf-8")
+        else:
+            shutil.copy2(root / name, out / name)
     for name in PAGE_DIRS:
         shutil.copytree(root / name, out / name, ignore=SKIP)
     for module in modules:
@@ -87,7 +173,7 @@ def build(root: Path, out: Path) -> int:
 
 
 def stamp(out: Path) -> str:
-    """Write the build hash into index.html and sw.js, and sw.js's list of files; return it."""
+    """Write the build hash into the pages and sw.js, and sw.js's list of files; return it."""
     files = sorted(
         p.relative_to(out).as_posix()
         for p in out.rglob("*")
@@ -98,10 +184,6 @@ def stamp(out: Path) -> str:
         digest.update(rel.encode() + b"\0" + hashlib.sha256((out / rel).read_bytes()).digest())
     digest.update(hashlib.sha256((out / "sw.js").read_bytes()).digest())
     build = digest.hexdigest()[:16]
-    index = out / "index.html"
-    html = index.read_text(encoding="utf-8")
-    if html.count(BUILD_META) != 1:
-        raise SystemExit(f"build_site: index.html must hold {BUILD_META} once")
     # the snapshot's name changes with every build of it: preload it (and its manifest) from
     # the first byte, beside the runtime, instead of when PyScript's interpreter module asks
     folder = SNAPSHOT_MANIFEST.parent.as_posix()
@@ -110,11 +192,11 @@ def stamp(out: Path) -> str:
         f'\n  <link rel="preload" href="./{folder}/{name}" as="fetch" crossorigin>'
         for name in ("manifest.json", snapshot)
     )
-    index.write_text(html.replace(BUILD_META, stamped), "utf-8")
-    for page in sorted(out.glob("*.html")):  # the other pages boot the same runtime
-        text = page.read_text(encoding="utf-8")
-        if page.name != "index.html" and BUILD_META in text:
-            page.write_text(text.replace(BUILD_META, stamped), "utf-8")
+    for page in sorted(out.glob("*.html")):  # every page boots the same runtime
+        html = page.read_text(encoding="utf-8")
+        if html.count(BUILD_META) != 1:
+            raise SystemExit(f"build_site: {page.name} must hold {BUILD_META} once")
+        page.write_text(html.replace(BUILD_META, stamped), "utf-8")
     worker = out / "sw.js"
     code = worker.read_text(encoding="utf-8")
     for line in (SW_BUILD, SW_FILES):

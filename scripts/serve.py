@@ -9,6 +9,10 @@ A stdlib ``http.server`` that
 - binds 127.0.0.1 on ``PORT`` (default 8000) and prints the URL;
 - can serve the folder under a sub-path (``--prefix /sxmj/``), as GitHub Pages does, to prove
   that every URL of the site is relative;
+- serves a page of the repository as the built site holds it: with the head every page
+  shares (``scripts/page_head.html`` and the boot strings of ``sxmj/ui/i18n.py``, put in by
+  :func:`build_site.render_page`, read afresh on every request); the pages of a built site
+  already have it and are served as they are;
 - stops cleanly on Ctrl-C.
 
 The e2e tests import :func:`make_server` and run it in a thread.
@@ -17,6 +21,7 @@ The e2e tests import :func:`make_server` and run it in a thread.
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import signal
 import sys
@@ -26,6 +31,10 @@ from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import urlsplit
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import build_site  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 HOST = "127.0.0.1"
@@ -89,6 +98,37 @@ class Handler(SimpleHTTPRequestHandler):
     def do_HEAD(self) -> None:  # noqa: N802
         if self._strip_prefix():
             super().do_HEAD()
+
+    def send_head(self):
+        """A repository page gets the shared head; everything else is served as it is."""
+        page = self._repository_page()
+        if page is None:
+            return super().send_head()
+        try:
+            body = build_site.render_page(page, Path(self.directory)).encode("utf-8")
+        except (OSError, SyntaxError, ValueError) as err:
+            self.send_error(HTTPStatus.INTERNAL_SERVER_ERROR, f"the page's shared head: {err}")
+            return None
+        self.send_response(HTTPStatus.OK)
+        self.send_header("Content-Type", CONTENT_TYPES[".html"])
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        return io.BytesIO(body)
+
+    def _repository_page(self) -> str | None:
+        """The text of the requested page when it still lacks the shared head, else None."""
+        path = self.translate_path(self.path)
+        if os.path.isdir(path):
+            if not urlsplit(self.path).path.endswith("/"):
+                return None  # http.server redirects to the folder's URL
+            path = os.path.join(path, "index.html")
+        if not path.endswith(".html") or not os.path.isfile(path):
+            return None
+        try:
+            html = Path(path).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            return None
+        return html if build_site.needs_head(html) else None
 
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002
         if not self.quiet:

@@ -1,73 +1,180 @@
-// Boot of learn.html, calc.html and embed.html: runs before PyScript (a classic script in
-// <head>). It
-//  - picks the language from ?lang=zh|en (default zh) before the first paint: the static text
-//    of both languages is in the page, html[data-lang] shows one;
-//  - shows the loading line (#boot) until Python sets body[data-sxmj-ready="1"], and a readable
-//    error with a retry button when the boot fails (a Python error, a script that won't load);
-//  - in embed.html (html[data-embed]), posts the content's height to the parent page:
-//    postMessage({type: "sxmj-embed-size", height}), so a 3-line snippet can size the iframe;
-//  - on a built site (meta sxmj-build not "dev"), registers the game's service worker once the
-//    page is up (html[data-sw]), so every page shares one cached runtime.
+// The boot of every page (index.html, learn.html, calc.html, embed.html): a classic script in
+// the head they share (scripts/page_head.html), so it runs before PyScript. It
+//  - keeps window.sxmjBoot: the stage (download → start → prepare → ready), the percent, when
+//    each runtime file arrived, a timed log and the error; the interpreter module
+//    (static/boot/pyodide-snapshot.mjs) adds what became of the memory snapshot;
+//  - follows the runtime files arriving, PyScript's py:progress and py:ready events, and the
+//    ready marker body[data-sxmj-ready="1"] that Python sets last of all;
+//  - shows a failure (a Python error banner, a script that won't load, an uncaught error) in
+//    #loading-error, with the error in #loading-error-detail and a #loading-retry button;
+//  - sets html[data-boot] to "slow" (90 s without the ready marker), "error" or "ready".
+// What a page wants besides, it says itself:
+//  - #loading (index.html): the progress overlay, its texts the boot_* strings of
+//    sxmj/ui/i18n.py, which the build puts in the JSON block #sxmj-boot-text; it also offers
+//    the retry when the boot is slow, and goes once the page is ready;
+//  - html[data-lang]: the language comes from ?lang=zh|en (default zh) before the first paint:
+//    the static text of both languages is in the page, html[data-lang] shows one; the
+//    [data-ui="lang"] links lead to the same page in the other language;
+//  - html[data-sw]: on a built site (meta sxmj-build not "dev") registers the service worker
+//    once the page is ready, so every page shares one cached runtime; a dev page (`make play`)
+//    drops one a built site left at the same address, so edited files stay fresh;
+//  - html[data-embed]: posts the content's height to the parent page,
+//    postMessage({type: "sxmj-embed-size", height}), so a 3-line snippet can size the iframe.
 (function () {
   "use strict";
   var root = document.documentElement;
-  var params = new URLSearchParams(location.search);
-  var lang = params.get("lang") === "en" ? "en" : "zh";
-  root.setAttribute("data-lang", lang);
-  root.lang = lang === "zh" ? "zh-Hans" : "en";
-  var BUILD = (document.querySelector('meta[name="sxmj-build"]') || {}).content || "dev";
-  var boot = window.sxmjBoot = { log: [], error: null, stage: "download", build: BUILD, fetched: {} };
-  boot.note = function (event, detail) {
-    boot.log.push({ event: event, detail: detail || "", t: Math.round(performance.now()) });
+  var STAGES = ["download", "start", "prepare", "ready"];
+  var PERCENT = { download: 4, start: 45, prepare: 85, ready: 100 };
+  // Share of the download stage (4% -> 45%) each runtime file is worth once fetched
+  // ("snapshot": the memory snapshot static/boot/pyodide-snapshot.mjs starts from).
+  var WEIGHTS = {
+    "pyodide.asm.wasm": 18, "snapshot": 8, "python_stdlib.zip": 6, "pyodide.asm.mjs": 4,
+    "pyodide.mjs": 1, "pyodide-lock.json": 1, "core.js": 1, "pyscript.toml": 1, "main.py": 1
   };
-  boot.need = function () {};
+  var NEEDED = ["pyodide.asm.wasm", "python_stdlib.zip", "pyodide.asm.mjs"];
+  var BUILD = (document.querySelector('meta[name="sxmj-build"]') || {}).content || "dev";
   var TIMEOUT_MS = 90000;
-  var timer = 0;
+  // The texts it shows, boot_<name> in sxmj/ui/i18n.py: scripts/build_site.py reads this list
+  // and fails when one is missing there.
+  var TEXTS = ["download", "start", "prepare", "ready", "failed", "error", "slow"];
+  var TEXT = {};
+  try {
+    TEXT = JSON.parse(document.getElementById("sxmj-boot-text").textContent);
+  } catch (e) { /* a page without its shared head: the overlay shows the names */ }
+  var boot = window.sxmjBoot = {
+    stage: "download", percent: PERCENT.download, log: [], fetched: {}, error: null, slow: false
+  };
+  var timer = 0, creep = 0, observers = [];
 
+  function now() { return Math.round(performance.now()); }
+  function note(event, detail) { boot.log.push({ event: event, detail: detail || "", t: now() }); }
+  boot.note = note;
+  boot.build = BUILD;
   function el(id) { return document.getElementById(id); }
+  function text(name) { return TEXT[name] || [name, name]; }
+
+  if (root.hasAttribute("data-lang")) {
+    var lang = new URLSearchParams(location.search).get("lang") === "en" ? "en" : "zh";
+    root.setAttribute("data-lang", lang);
+    root.lang = lang === "zh" ? "zh-Hans" : "en";
+  }
+
+  function render() {
+    var failed = boot.error !== null;
+    var state = failed ? "error" : boot.stage === "ready" ? "ready" : boot.slow ? "slow" : "";
+    if (state) root.setAttribute("data-boot", state);
+    // before DOMContentLoaded the page may be only partly parsed: watchDom() renders then
+    if (!boot.domReady) return;
+    var overlay = el("loading");
+    if (overlay) renderOverlay(overlay, failed);
+    var box = el("loading-error");
+    if (!box) return;
+    box.hidden = !(failed || (overlay && boot.slow));
+    var pre = el("loading-error-detail");
+    if (pre) {
+      pre.textContent = boot.error || "";
+      pre.hidden = !boot.error;
+      pre.scrollTop = pre.scrollHeight;  // the last line of a traceback says what went wrong
+    }
+  }
+
+  function renderOverlay(overlay, failed) {
+    overlay.setAttribute("data-stage", failed ? "error" : boot.stage);
+    overlay.classList.toggle("is-failed", failed);
+    var t = failed ? text("failed") : text(boot.stage);
+    el("loading-zh").textContent = t[0];
+    el("loading-en").textContent = t[1];
+    el("loading-bar").style.width = boot.percent.toFixed(1) + "%";
+    el("loading-progress").setAttribute("aria-valuenow", String(Math.round(boot.percent)));
+    var at = STAGES.indexOf(boot.stage);
+    var steps = overlay.querySelectorAll("[data-step]");
+    for (var i = 0; i < steps.length; i++) {
+      var k = STAGES.indexOf(steps[i].getAttribute("data-step"));
+      steps[i].setAttribute("data-state", k < at ? "done" : k === at ? "active" : "pending");
+    }
+    if (failed || boot.slow) {
+      var why = failed ? text("error") : text("slow");
+      el("loading-error-zh").textContent = why[0];
+      el("loading-error-en").textContent = why[1];
+    }
+  }
+
+  function setPercent(p) {
+    boot.percent = Math.min(100, Math.max(boot.percent, p));
+    render();
+  }
+
+  function enter(stage) {
+    if (boot.error !== null) return;
+    if (STAGES.indexOf(stage) <= STAGES.indexOf(boot.stage)) return;
+    boot.stage = stage;
+    note("stage", stage);
+    setPercent(PERCENT[stage]);
+  }
+
+  // The bar creeps toward the next stage, so a long interpreter start never looks frozen.
+  function tick() {
+    var next = STAGES[STAGES.indexOf(boot.stage) + 1];
+    if (!next || boot.error !== null) return;
+    var target = PERCENT[next] - 3;
+    if (boot.percent < target) setPercent(boot.percent + (target - boot.percent) * 0.03);
+  }
 
   function fail(detail) {
     if (boot.error !== null || boot.stage === "ready") return;
-    boot.error = String(detail || "unknown error").slice(-3000);
-    boot.note("error", boot.error);
+    boot.error = String(detail || "unknown error").slice(-4000);
+    note("error", boot.error);
+    clearInterval(creep);
     clearTimeout(timer);
-    root.setAttribute("data-boot", "error");
-    var box = el("boot-error");
-    if (box) {
-      box.hidden = false;
-      var pre = el("boot-error-detail");
-      if (pre) pre.textContent = boot.error;
-    }
+    render();
+    var retry = el("loading-retry");
+    // the overlay is a modal dialog: its button takes the focus (an embed never takes it
+    // from the page around it)
+    if (retry && el("loading")) retry.focus();
   }
 
   function ready() {
     if (boot.stage === "ready") return;
-    boot.stage = "ready";
-    boot.note("stage", "ready");
+    boot.error = null;
+    boot.slow = false;
+    enter("ready");
+    clearInterval(creep);
     clearTimeout(timer);
-    root.setAttribute("data-boot", "ready");
+    observers.forEach(function (o) { o.disconnect(); });  // the page's Python owns the DOM now
+    var overlay = el("loading");
+    if (overlay) {
+      overlay.classList.add("is-done");
+      setTimeout(function () { if (overlay.parentNode) overlay.remove(); }, 300);
+    }
     post();
     if (root.hasAttribute("data-sw")) serviceWorker();
   }
+  boot.fail = fail;
+  // The snapshot is part of the download when the interpreter module decides to use it.
+  boot.need = function (name) {
+    if (NEEDED.indexOf(name) < 0 && boot.fetched[name] === undefined) NEEDED.push(name);
+  };
 
+  // Offline: a built site (`make site`) registers sw.js once the page is up, so its caching
+  // never competes with the first boot. A dev page (`make play`, build "dev") never runs one,
+  // and drops one a built site left at this address (edits stay fresh).
   function serviceWorker() {
     var sw = navigator.serviceWorker;
-    if (!sw || !window.isSecureContext || BUILD === "dev") return;
-    sw.register("./sw.js").then(function () { boot.note("sw", "registered"); }, function (err) {
-      console.warn("sxmj: no offline use, the service worker did not register: " + err);
-    });
-  }
-
-  // The language switch works before Python too: a link to the same page in the other language.
-  function langLinks() {
-    var other = lang === "zh" ? "en" : "zh";
-    var links = document.querySelectorAll('[data-ui="lang"]');
-    for (var i = 0; i < links.length; i++) {
-      var q = new URLSearchParams(location.search);
-      if (other === "zh") q.delete("lang"); else q.set("lang", other);
-      var s = q.toString();
-      links[i].setAttribute("href", s ? "?" + s : location.pathname);
+    if (!sw || !window.isSecureContext) return;
+    if (BUILD === "dev") {
+      sw.getRegistrations().then(function (regs) {
+        regs.forEach(function (reg) {
+          if (location.href.indexOf(reg.scope) !== 0) return;
+          reg.unregister();
+          console.warn("sxmj: dev page: removed the service worker of a built site (" +
+            reg.scope + "); reload if this page looks stale");
+        });
+      });
+      return;
     }
+    sw.register("./sw.js").then(function () { note("sw", "registered"); }, function (err) {
+      console.warn("sxmj: no offline play, the service worker did not register: " + err);
+    });
   }
 
   // embed.html: tell the parent page how tall the content is (it may size the iframe to it).
@@ -84,6 +191,46 @@
     } catch (e) { /* a parent that can't be reached: the frame keeps its own size */ }
   }
 
+  // The language switch works before Python too: a link to the same page in the other language.
+  function langLinks() {
+    var other = root.getAttribute("data-lang") === "zh" ? "en" : "zh";
+    var links = document.querySelectorAll('[data-ui="lang"]');
+    for (var i = 0; i < links.length; i++) {
+      var q = new URLSearchParams(location.search);
+      if (other === "zh") q.delete("lang"); else q.set("lang", other);
+      var s = q.toString();
+      links[i].setAttribute("href", s ? "?" + s : location.pathname);
+    }
+  }
+
+  // 1. Runtime files arriving (resource timing works for fetch, imports and preloads).
+  function onResources(list) {
+    list.getEntries().forEach(function (entry) {
+      var name = entry.name.split("?")[0].split("/").pop();
+      if (/\.snap\.gz$/.test(name)) name = "snapshot";
+      if (!(name in WEIGHTS) || boot.fetched[name] !== undefined) return;
+      boot.fetched[name] = Math.round(entry.responseEnd);
+      note("fetched", name);
+      if (boot.stage === "download") setPercent(boot.percent + WEIGHTS[name]);
+      if (NEEDED.every(function (n) { return boot.fetched[n] !== undefined; })) enter("start");
+    });
+  }
+  try {
+    var resources = new PerformanceObserver(onResources);
+    resources.observe({ type: "resource", buffered: true });
+    observers.push(resources);
+  } catch (e) { /* very old browser: stages still advance on py:progress below */ }
+
+  // 2. PyScript's own progress events ("Loading Pyodide", "Loaded Pyodide", ...).
+  addEventListener("py:progress", function (event) {
+    var what = String(event.detail);
+    note("py:progress", what);
+    if (/^Loaded (Pyodide|interpreter)/.test(what)) { enter("start"); enter("prepare"); }
+  });
+  addEventListener("py:ready", function () { note("py:ready"); enter("prepare"); }, true);
+  addEventListener("py:done", function () { note("py:done"); }, true);
+
+  // 3. Failures: a Python error banner, an uncaught error, or no progress for too long.
   addEventListener("error", function (event) {
     var target = event.target;
     if (target && target !== window && target.tagName === "SCRIPT") {
@@ -97,9 +244,11 @@
     fail(r && r.message ? r.message : r);
   });
   timer = setTimeout(function () {
-    boot.note("slow");
-    root.setAttribute("data-boot", "slow");
+    boot.slow = true;
+    note("slow");
+    render();
   }, TIMEOUT_MS);
+  creep = setInterval(tick, 200);
 
   function watchDom() {
     var dom = new MutationObserver(function () {
@@ -110,20 +259,22 @@
     dom.observe(root, {
       subtree: true, childList: true, attributes: true, attributeFilter: ["data-sxmj-ready"]
     });
-    var retry = el("boot-retry");
+    observers.push(dom);
+    var retry = el("loading-retry");
     if (retry) retry.addEventListener("click", function () { location.reload(); });
-    langLinks();
+    if (root.hasAttribute("data-lang")) langLinks();
     if (root.hasAttribute("data-embed") && window.ResizeObserver) {
       new ResizeObserver(post).observe(document.body);
     }
     post();
-    boot.note("dom");
+    note("dom");
+    boot.domReady = true;
+    render();
   }
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", watchDom);
   } else {
     watchDom();
   }
-  addEventListener("py:ready", function () { boot.note("py:ready"); boot.stage = "prepare"; }, true);
-  boot.note("boot-script");
+  note("boot-script");
 })();

@@ -14,6 +14,7 @@ wall), so the list of actions plus the wall is the whole hand.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from itertools import compress, repeat
 from operator import is_
 
@@ -27,6 +28,24 @@ from .wall import Wall, deal_order
 from .winning import POW5, Shape, is_sets, is_win
 
 ACTION_KINDS = ("discard", "chi", "peng", "minggang", "angang", "jiagang", "hu", "pass")
+OWN_KONGS = ("angang", "jiagang")  # the kongs a player declares on its own turn
+
+
+class Event(StrEnum):
+    """The ``type`` of each event ``apply`` returns (a str: it compares and serialises
+    as its value)."""
+
+    DEAL = "deal"
+    TURN = "turn"
+    DRAW = "draw"
+    FLOWER = "flower"
+    EXHAUSTED = "exhausted"
+    KONG = "kong"
+    DISCARD = "discard"
+    CLAIM_WINDOW = "claim_window"
+    CLAIM = "claim"
+    JIAGANG_DECLARED = "jiagang_declared"
+    HU = "hu"
 
 
 class IllegalAction(CoreError):
@@ -325,7 +344,7 @@ class Game:
 
     # ------------------------------------------------------------ deal and turns
 
-    def _emit(self, event: str, **data) -> None:
+    def _emit(self, event: Event, **data: object) -> None:
         self.events.append({"type": event, **data})
 
     def _deal(self) -> None:
@@ -334,7 +353,7 @@ class Game:
             self._change(seat, t, 1)
         self.last_tile = t  # the dealer's 14th tile: their "drawn" tile for 天胡
         self.last_source = "deal"
-        self._emit("deal", dealer=self.dealer, indicator=self.wall.indicator,
+        self._emit(Event.DEAL, dealer=self.dealer, indicator=self.wall.indicator,
                    caishen=self.caishen, dice=list(self.wall.dice))
         self.deal_events = self.events
         self._start_turn(self.dealer, draw=False)
@@ -353,7 +372,7 @@ class Game:
         self.had_turn[seat] = True
         self.first_turn_win = first and not self.claim_made and draw == (seat != self.dealer)
         self.chain_kongs = self.chain_flowers = 0
-        self._emit("turn", seat=seat)
+        self._emit(Event.TURN, seat=seat)
         if first:
             if not self._replace_flowers(seat):
                 return
@@ -375,7 +394,7 @@ class Game:
         self._change(seat, t, 1)
         self.last_tile = t
         self.last_source = source
-        self._emit("draw", seat=seat, tile=t, source=source)
+        self._emit(Event.DRAW, seat=seat, tile=t, source=source)
 
     def _replace_flowers(self, seat: int) -> bool:
         """Lay open every flower in hand, replacing each from the tail (补花).
@@ -389,7 +408,7 @@ class Game:
             self._change(seat, flower, -1)
             self.flowers[seat].append(flower)
             self._views = None
-            self._emit("flower", seat=seat, tile=flower)
+            self._emit(Event.FLOWER, seat=seat, tile=flower)
             if not self._drawable():
                 self._exhausted()
                 return False
@@ -399,7 +418,7 @@ class Game:
     def _exhausted(self) -> None:
         self.phase = "over"
         self.result = HandResult(None, [0, 0, 0, 0])
-        self._emit("exhausted")
+        self._emit(Event.EXHAUSTED)
 
     def _turn_actions(self, seat: int) -> list[Action]:
         h = self.hands[seat]
@@ -471,7 +490,7 @@ class Game:
             self._change(seat, t, -4)
             self.melds[seat].append(Meld("angang", (t,) * 4))
             self._views = None
-            self._emit("kong", seat=seat, kind="angang", tile=t)
+            self._emit(Event.KONG, seat=seat, kind="angang", tile=t)
             self._kong_replacement(seat)
         elif action.kind == "jiagang":
             self._declare_jiagang(seat, action.tile)
@@ -505,7 +524,7 @@ class Game:
         self.after_claim = False
         self.first_turn_win = False
         self.last_tile = None
-        self._emit("discard", seat=seat, tile=t, piao=t == self.caishen)
+        self._emit(Event.DISCARD, seat=seat, tile=t, piao=t == self.caishen)
         self.last_discard = (seat, t)
         self._open_claims(seat, t)
 
@@ -554,7 +573,7 @@ class Game:
                         self.pending[seat] = opts
         if self.pending:
             self.phase = "claim"
-            self._emit("claim-window", seats=sorted(self.pending), tile=t)
+            self._emit(Event.CLAIM_WINDOW, seats=sorted(self.pending), tile=t)
         else:
             self._start_turn((discarder + 1) % 4, draw=True)
 
@@ -591,7 +610,7 @@ class Game:
         self.melds[seat].append(meld)
         self._views = None
         self.last_discard = None
-        self._emit("claim", seat=seat, kind=action.kind, tile=t, source=discarder,
+        self._emit(Event.CLAIM, seat=seat, kind=action.kind, tile=t, source=discarder,
                    tiles=list(meld.tiles))
         self._start_turn(seat, draw=False)
         if self.phase != "turn":
@@ -616,7 +635,7 @@ class Game:
         return ev if ev.win else None
 
     def _declare_jiagang(self, seat: int, t: int) -> None:
-        self._emit("jiagang-declared", seat=seat, tile=t)
+        self._emit(Event.JIAGANG_DECLARED, seat=seat, tile=t)
         self.pending, self.responses = {}, {}
         if t != self.caishen:
             for other in ((seat + i) % 4 for i in (1, 2, 3)):
@@ -634,7 +653,7 @@ class Game:
         old = self.melds[seat][i]
         self.melds[seat][i] = Meld("jiagang", (t,) * 4, old.source, old.claimed)
         self._views = None
-        self._emit("kong", seat=seat, kind="jiagang", tile=t)
+        self._emit(Event.KONG, seat=seat, kind="jiagang", tile=t)
         self.phase = "turn"
         self.pending, self.responses = {}, {}
         self._kong_replacement(seat)
@@ -664,7 +683,7 @@ class Game:
         st = settle_detail(ev.share, winner, robbed, piao_seats, self.claims, self.options)
         self.phase = "over"
         self.result = HandResult(winner, st.amounts, ev, st.reasons, robbed, win_by)
-        self._emit("hu", seat=winner, win_by=win_by, robbed=robbed, payments=st.amounts,
+        self._emit(Event.HU, seat=winner, win_by=win_by, robbed=robbed, payments=st.amounts,
                    patterns=ev.patterns, fan=ev.fan, share=ev.share)
 
     # ------------------------------------------------------------ views
@@ -713,4 +732,4 @@ class Game:
 
 
 
-__all__ = ["Action", "Game", "HandResult", "IllegalAction"]
+__all__ = ["ACTION_KINDS", "OWN_KONGS", "Action", "Event", "Game", "HandResult", "IllegalAction"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from ..game import Action
+from ..game import OWN_KONGS, Action
 from ..observation import Observation
 from ..wall import Rng
 from .analysis import Choice, DiscardOption, discard_choice, discard_options
@@ -52,7 +52,7 @@ class Strategy:
         """The best discard, unless a kong keeps the hand's pace."""
         options = discard_options(obs, live=self.level != "easy")
         best = self.pick_discard(obs, options)
-        for k in (a for a in legal if a.kind in ("angang", "jiagang")):
+        for k in (a for a in legal if a.kind in OWN_KONGS):
             if self.kong_keeps_pace(obs, k, best):
                 return Choice(k, "bot.kong", {"tname": k.tile})
         return discard_choice(obs.seat, best)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ..game import Action
+from ..game import OWN_KONGS, Action
 from ..observation import Observation
 from ..winning import Shape
 from .analysis import Choice, DiscardOption, discard_options, isolation, minus
@@ -54,7 +54,7 @@ class ExpertStrategy(HardStrategy):
         if obs.phase == "claim":
             return [hard] + [a for a in legal if a != hard]
         out = [hard]
-        out += [a for a in legal if a.kind in ("hu", "angang", "jiagang") and a != hard]
+        out += [a for a in legal if a.kind == "hu" or a.kind in OWN_KONGS and a != hard]
         for o in self.ranked_discards(obs)[:DISCARD_CANDIDATES]:
             a = next((x for x in legal if x.kind == "discard" and x.tile == o.tile), None)
             if a is not None and a not in out:

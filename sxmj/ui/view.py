@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from html import escape
 
 from ..bots import LEVELS
-from ..game import Action
+from ..game import Action, Event
 from ..melds import Meld
 from ..messages import term
 from ..observation import Observation
@@ -862,11 +862,11 @@ def fresh_events(events: list[dict]) -> dict[str, set[int]]:
     """Which seats got a new meld, flower or drawn tile in these events."""
     fresh: dict[str, set[int]] = {"meld": set(), "flower": set(), "draw": set()}
     for e in events:
-        if e["type"] in ("claim", "kong"):
+        if e["type"] in (Event.CLAIM, Event.KONG):
             fresh["meld"].add(e["seat"])
-        elif e["type"] == "flower":
+        elif e["type"] == Event.FLOWER:
             fresh["flower"].add(e["seat"])
-        elif e["type"] == "draw":
+        elif e["type"] == Event.DRAW:
             fresh["draw"].add(e["seat"])
     return fresh
 
@@ -890,25 +890,25 @@ def event_notes(events: list[dict], lang: str) -> tuple[dict[int, str], list[str
         kind = e["type"]
         seat = e.get("seat")
         name = seat_name(seat, lang) if seat is not None else ""
-        if kind == "discard":
+        if kind == Event.DISCARD:
             lines.append(tr(lang, "log_discard", name=name, tile=tile_label(e["tile"], lang)))
             if e.get("piao"):
                 bubbles[seat] = tr(lang, "say_piao")
-        elif kind == "claim":
+        elif kind == Event.CLAIM:
             act = tr(lang, "act_" + e["kind"])
             lines.append(tr(lang, "log_claim", name=name, act=act,
                             tile=tile_label(e["tile"], lang)))
             bubbles[seat] = tr(lang, "say_" + ("gang" if e["kind"] == "minggang" else e["kind"]))
-        elif kind == "kong":
+        elif kind == Event.KONG:
             lines.append(tr(lang, "log_claim", name=name, act=tr(lang, "act_" + e["kind"]),
                             tile=tile_label(e["tile"], lang)))
             bubbles[seat] = tr(lang, "say_gang")
-        elif kind == "flower":
+        elif kind == Event.FLOWER:
             lines.append(tr(lang, "log_flower", name=name, tile=tile_label(e["tile"], lang)))
             bubbles.setdefault(seat, tr(lang, "say_flower"))
-        elif kind == "hu":
+        elif kind == Event.HU:
             lines.append(tr(lang, "log_hu", name=name))
             bubbles[seat] = tr(lang, "say_hu" if e.get("win_by") == "rob" else "say_zimo")
-        elif kind == "exhausted":
+        elif kind == Event.EXHAUSTED:
             lines.append(tr(lang, "log_exhausted"))
     return bubbles, lines

@@ -147,9 +147,10 @@ def cmd_review(args: argparse.Namespace) -> int:
     if args.json:
         _say(json.dumps(result.to_json(), ensure_ascii=False), sys.stdout)
         return 0
-    for f in result.flagged:
-        _say(f"hand {f.hand} action {f.index}: played {f.played}, better {f.better} "
-             f"(about {f.loss:.1f} points) — {f.reason_in(args.lang)}", sys.stdout)
+    for flag in result.flagged:
+        _say(f"hand {flag.hand} action {flag.index}: played {flag.played}, better "
+             f"{flag.better} (about {flag.loss:.1f} points) — {flag.reason_in(args.lang)}",
+             sys.stdout)
     _say(result.summary(args.lang), sys.stdout)
     return 0
 
@@ -233,4 +234,5 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_tournament)
     args = parser.parse_args(argv)
-    return args.func(args)
+    status: int = args.func(args)
+    return status

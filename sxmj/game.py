@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from itertools import compress, repeat
 from operator import is_
+from typing import Any
 
 from .melds import Meld
 from .messages import CoreError
@@ -115,8 +116,8 @@ class Action:
 _DISCARDS = [[Action(seat, "discard", t) for t in range(42)] for seat in range(4)]
 _PENG = [[Action(seat, "peng", t) for t in range(42)] for seat in range(4)]
 _MINGGANG = [[Action(seat, "minggang", t) for t in range(42)] for seat in range(4)]
-_CHI = [[Action(seat, "chi", None, (b, b + 1, b + 2)) if b % 9 <= 6 else None
-         for b in range(27)] for seat in range(4)]  # _CHI[seat][lowest tile]
+_CHI = [{b: Action(seat, "chi", None, (b, b + 1, b + 2)) for b in range(27) if b % 9 <= 6}
+        for seat in range(4)]  # _CHI[seat][lowest tile of the chow]
 _PASS = [Action(seat, "pass") for seat in range(4)]
 _ALL_TILES = range(42)
 _PLAYING = range(NUM_PLAYING)
@@ -172,11 +173,12 @@ class Game:
         self.rob_tile: int | None = None
         self.result: HandResult | None = None
         self.actions: list[Action] = []
-        self.events: list[dict] = []
+        self.events: list[dict[str, Any]] = []
         self._turn_cache: list[Action] | None = None
         # melds, flowers and claims as the tuples an Observation holds; they change
         # far less often than they are observed, so rebuilt only after a change
-        self._views: tuple | None = None
+        self._views: tuple[tuple[tuple[Meld, ...], ...], tuple[tuple[int, ...], ...],
+                           tuple[tuple[int, ...], ...]] | None = None
         self._deal()
 
     @classmethod
@@ -298,7 +300,7 @@ class Game:
 
     # ------------------------------------------------------------ applying
 
-    def apply(self, action: Action | str) -> list[dict]:
+    def apply(self, action: Action | str) -> list[dict[str, Any]]:
         """Perform a legal action; return the events it caused.
 
         Raises :class:`IllegalAction` (state untouched) when the action is
@@ -484,15 +486,18 @@ class Game:
             assert ev is not None
             self._finish(seat, ev, robbed=None, win_by=self._self_draw_by()[0])
         elif action.kind == "discard":
+            assert action.tile is not None  # every discard in the legal list has its tile
             self._discard(seat, action.tile)
         elif action.kind == "angang":
             t = action.tile
+            assert t is not None
             self._change(seat, t, -4)
             self.melds[seat].append(Meld("angang", (t,) * 4))
             self._views = None
             self._emit(Event.KONG, seat=seat, kind="angang", tile=t)
             self._kong_replacement(seat)
         elif action.kind == "jiagang":
+            assert action.tile is not None
             self._declare_jiagang(seat, action.tile)
 
     def _kong_replacement(self, seat: int) -> None:
@@ -588,9 +593,11 @@ class Game:
         if chi is not None:
             self._take_claim(chi)
         else:
+            assert self.last_discard is not None  # a claim window is open on it
             self._start_turn((self.last_discard[0] + 1) % 4, draw=True)
 
     def _take_claim(self, action: Action) -> None:
+        assert self.last_discard is not None
         discarder, t = self.last_discard
         seat = action.seat
         river = self.discards[discarder]
@@ -663,6 +670,7 @@ class Game:
         if len(self.responses) < len(self.pending):
             return
         t = self.rob_tile
+        assert t is not None  # the rob phase holds the 加杠 tile
         self.rob_tile = None
         robbers = [s for s in self._ask_order()
                    if s in self.responses and self.responses[s].kind == "hu"]

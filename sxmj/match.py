@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from .game import Action, Game, HandResult
 from .rules import Options
 from .wall import Rng, Wall
@@ -42,7 +44,7 @@ class Match:
         self.hand_actions.append([])
         return Game(wall, self.dealer, self.options)
 
-    def apply(self, action: Action | str) -> list[dict]:
+    def apply(self, action: Action | str) -> list[dict[str, Any]]:
         """Apply an action to the current hand, settling scores when it ends."""
         events = self.game.apply(action)
         self.hand_actions[-1] = self.game.actions

@@ -106,7 +106,7 @@ def replay(record: dict[str, Any] | str, upto: int | None = None,
             raise RecordError("wall.dice", "wall", value=dice)
         try:
             wall = Wall.from_tiles(spec.get("tiles", ""), spec.get("indicator", ""),
-                                   tuple(dice))  # type: ignore[arg-type]
+                                   (dice[0], dice[1]) if len(dice) == 2 else (0, 0))
         except CoreError as e:
             raise RecordError(e.code, "wall", **e.params) from None
     hands = record.get("hands")

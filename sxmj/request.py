@@ -88,7 +88,7 @@ def is_seat(value: object) -> bool:
     return type(value) is int and 0 <= value <= 3
 
 
-def tiles_field(request: dict, name: str) -> list[int]:
+def tiles_field(request: dict[str, Any], name: str) -> list[int]:
     """A request's tile field (e.g. ``hand``), parsed; InvalidHand naming the field if not."""
     value = request.get(name)
     if not isinstance(value, str):
@@ -101,7 +101,7 @@ def tiles_field(request: dict, name: str) -> list[int]:
         raise InvalidHand(name, e.code, **e.params) from None
 
 
-def one_tile(request: dict, name: str) -> int:
+def one_tile(request: dict[str, Any], name: str) -> int:
     """A field holding exactly one tile."""
     tiles = tiles_field(request, name)
     if len(tiles) != 1:
@@ -126,7 +126,7 @@ def parse_melds(items: object, caishen: int | None) -> list[Meld]:
     return out
 
 
-def request_options(item: dict) -> Options:
+def request_options(item: dict[str, Any]) -> Options:
     """The rule options of a request: ``options`` with ``base_flowers`` folded in."""
     given = item.get("options")
     if given is not None and not isinstance(given, dict):

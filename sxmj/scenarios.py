@@ -25,6 +25,7 @@ is the move the coach recommends (shown as a hint, never forced).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -156,8 +157,10 @@ class Scenario:
         return None
 
 
-def _s(name, title, goal, dealer, indicator, hands, draws="", replacements="", script=(),
-       coach=(), expect=None, options=None) -> dict:
+def _s(name: str, title: dict[str, str], goal: dict[str, str], dealer: int, indicator: str,
+       hands: list[str], draws: str = "", replacements: str = "", script: Sequence[str] = (),
+       coach: Sequence[tuple[Any, ...]] = (), expect: dict[str, Any] | None = None,
+       options: dict[str, Any] | None = None) -> dict[str, Any]:
     return {"name": name, "title": title, "goal": goal, "dealer": dealer,
             "indicator": indicator, "hands": hands, "draws": draws,
             "replacements": replacements, "script": list(script), "options": options or {},
@@ -167,7 +170,7 @@ def _s(name, title, goal, dealer, indicator, hands, draws="", replacements="", s
 
 
 # The built-in scenarios. In each, the 财神 is 9s (indicator 8s) unless said.
-BUILTIN: dict[str, dict] = {s["name"]: s for s in [
+BUILTIN: dict[str, dict[str, Any]] = {s["name"]: s for s in [
     _s("baotou", {"zh": "暴头", "en": "Bao Tou — the wild pair"},
        {"zh": "手握财神，凑齐四组牌，摸什么都能胡，而且翻倍。",
         "en": "Hold a 财神 beside four sets: any tile then wins, and wins double."},

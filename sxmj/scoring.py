@@ -132,7 +132,7 @@ class Evaluation:
         return term("explain.formula", lang, fan=self.fan, base=self.base, flowers=self.flowers,
                     power=2 ** self.fan, sum=self.base + self.flowers, share=self.share)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         if not self.win:
             return {"win": False, "reason": self.reason}
         return {"win": True, "fan": self.fan, "patterns": list(self.patterns),
@@ -221,6 +221,7 @@ def _readings(counts: list[int], wilds: int, win_tile: int, caishen: int,
     # (a robbed tile was never drawn, so robbing is never 暴头).
     if not rob:
         rest = list(counts)
+        pair: Group
         if win_tile == caishen:
             left, pair = wilds - 2, ("pair", ((None, True), (None, True)))
         else:

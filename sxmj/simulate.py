@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from .bots import Bot, Policy
 from .game import Action, Game, HandResult
@@ -58,7 +59,7 @@ def replay_hand(wall: Wall, game: Game) -> HandResult:
     return fresh.result
 
 
-def play_hand(game: Game, bots: Sequence[Bot], checker: Checker | None = None,
+def play_hand(game: Game, bots: Sequence[Policy], checker: Checker | None = None,
               timer: Callable[[], float] | None = None,
               times: dict[int, list[float]] | None = None,
               apply: Callable[[Action], object] | None = None,
@@ -93,7 +94,7 @@ def play_hand(game: Game, bots: Sequence[Bot], checker: Checker | None = None,
     return game.result
 
 
-def play_match_hand(match: Match, bots: Sequence[Bot],
+def play_match_hand(match: Match, bots: Sequence[Policy],
                     checker: Checker | None = None) -> HandResult:
     """Play the match's current hand with bots and settle it in the match."""
     play_hand(match.game, bots, checker, apply=match.apply, where=f"hand {match.hand_no}")
@@ -106,7 +107,8 @@ def _plain_bot(level: str, seed: int, game: Game) -> Policy:
 
 def tournament(hands: int, seed: int, seats: list[str],
                timer: Callable[[], float] | None = None,
-               make_bot: Callable[[str, int, Game], Policy] | None = None) -> dict:
+               make_bot: Callable[[str, int, Game], Policy] | None = None
+               ) -> dict[str, dict[str, Any]]:
     """Duplicate format: every wall is played once per rotation of the seats.
 
     ``make_bot(level, seed, game)`` builds each seat's bot (default ``Bot(level, seed)``);

@@ -23,7 +23,7 @@ index  code         tile
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from .messages import CoreError
 
@@ -158,7 +158,7 @@ def counts_of(tiles: Iterable[int]) -> list[int]:
     return c
 
 
-def sort_key(caishen: int | None):
+def sort_key(caishen: int | None) -> Callable[[int], tuple[bool, int]]:
     """Sort key that puts the 财神 at the far left, the rest in index order."""
     return lambda t: (t != caishen, t)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from .messages import CoreError
 from .tiles import TileError, caishen_of, code, counts_of, full_set, parse_tiles
@@ -41,7 +42,7 @@ class Rng:
             if x < limit:
                 return x % n
 
-    def shuffle(self, items: list) -> None:
+    def shuffle(self, items: list[Any]) -> None:
         for i in range(len(items) - 1, 0, -1):
             j = self.randbelow(i + 1)
             items[i], items[j] = items[j], items[i]

@@ -70,7 +70,8 @@ class Shape:
         return Shape(self.keys, wilds)
 
     def count(self, t: int) -> int:
-        return self.keys[t // 9] // POW5[t % 9] % 5
+        count: int = self.keys[t // 9] // POW5[t % 9] % 5
+        return count
 
     def counts(self) -> list[int]:
         """Counts of the natural tiles, indexed by tile (length 31)."""
@@ -264,7 +265,7 @@ _NEAR: dict[int, tuple[int, ...]] = {}  # suit key -> tile numbers 0..8 within t
 def _near(key: int) -> tuple[int, ...]:
     hit = _NEAR.get(key)
     if hit is None:
-        near = set()
+        near: set[int] = set()
         for i in range(9):
             if key // POW5[i] % 5:
                 near.update(range(max(0, i - 2), min(8, i + 2) + 1))
@@ -504,7 +505,9 @@ def decompositions(counts: list[int], wilds: int, pair: bool = True) -> Iterator
             removed: list[int] = []
             if kind in ("pung", "pair"):
                 real = min(c, len(members))
-                taken = [(t, False)] * real + [(t, True)] * (len(members) - real)
+                one: int | None = t
+                taken = [(one, False) for _ in range(real)] + \
+                    [(one, True) for _ in range(len(members) - real)]
                 used_wilds = len(members) - real
                 removed = [t] * real
             else:

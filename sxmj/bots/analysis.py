@@ -161,7 +161,7 @@ def race(stages: Sequence[float], ready: Sequence[tuple[float, float, float]],
     reached. Before our first draw ``lead`` opponents play, then three
     between our draws; each may win first (:func:`hazard`).
     """
-    alive = []
+    alive: list[float] = []
     w = wall
     p_alive = 1.0
     opp = lead

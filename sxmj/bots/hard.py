@@ -8,7 +8,7 @@ by tiles left.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from dataclasses import dataclass, field
 
 from ..game import Action
 from ..observation import Observation
@@ -27,6 +27,21 @@ from .analysis import (
     survival,
 )
 from .normal import NormalStrategy
+
+
+@dataclass
+class RaceContext:
+    """One decision's view for the race model: the unseen tiles, the stakes, a cache."""
+
+    caishen: int
+    sets: int
+    unseen: list[int]
+    total: int  # unseen playing tiles
+    wall: int
+    chain: int  # this seat's 飘 chain
+    share: float  # a typical share if this hand wins
+    loss: float  # what losing a hand typically costs
+    cache: dict[Shape, tuple[float, float]] = field(default_factory=dict)
 
 
 class HardStrategy(NormalStrategy):
@@ -52,46 +67,46 @@ class HardStrategy(NormalStrategy):
 
     # ------------------------------------------------ expected value
 
-    def context(self, obs: Observation) -> dict[str, Any]:
+    def context(self, obs: Observation) -> RaceContext:
         """What the race model needs of this observation, with a cache of ready shapes."""
         unseen = obs.unseen()
         base = obs.options.base_flowers
-        return {"caishen": obs.caishen, "sets": obs.sets_needed,
-                "unseen": unseen, "total": max(1, sum(unseen[:31])),
-                "wall": obs.wall, "chain": obs.piao_chain[obs.seat],
-                "share": base + len(obs.flowers[obs.seat]) + 2,
-                "loss": 1.3 * (base + 4), "cache": {}}
+        return RaceContext(caishen=obs.caishen, sets=obs.sets_needed, unseen=unseen,
+                           total=max(1, sum(unseen[:31])), wall=obs.wall,
+                           chain=obs.piao_chain[obs.seat],
+                           share=base + len(obs.flowers[obs.seat]) + 2,
+                           loss=1.3 * (base + 4))
 
-    def _ready(self, ctx: dict, shape: Shape) -> tuple[float, float]:
+    def _ready(self, ctx: RaceContext, shape: Shape) -> tuple[float, float]:
         """(chance a draw wins, payment multiplier) of a ready 3k+1 hand."""
-        hit = ctx["cache"].get(shape)
+        hit = ctx.cache.get(shape)
         if hit is None:
             if is_baotou_ready(shape):
-                hit = (1.0, 2.0 ** min(3, 1 + ctx["chain"]))
+                hit = (1.0, 2.0 ** min(3, 1 + ctx.chain))
             else:
-                unseen = ctx["unseen"]
-                ws = waits(shape, ctx["caishen"])
-                hit = (sum(unseen[t] for t in ws) / ctx["total"], 1.0)
-            ctx["cache"][shape] = hit
+                unseen = ctx.unseen
+                ws = waits(shape, ctx.caishen)
+                hit = (sum(unseen[t] for t in ws) / ctx.total, 1.0)
+            ctx.cache[shape] = hit
         return hit
 
-    def _win_value(self, ctx: dict, mult: float) -> float:
-        return 3 * mult * ctx["share"] + ctx["loss"]
+    def _win_value(self, ctx: RaceContext, mult: float) -> float:
+        return 3 * mult * ctx.share + ctx.loss
 
-    def hand_value(self, ctx: dict, shape: Shape, d: int, useful: Sequence[int],
+    def hand_value(self, ctx: RaceContext, shape: Shape, d: int, useful: Sequence[int],
                    lead: int = 3) -> float:
         """Expected winnings of a 13-tile hand: race the opponents to a self-draw."""
-        unseen = ctx["unseen"]
-        total = ctx["total"]
-        caishen = ctx["caishen"]
+        unseen = ctx.unseen
+        total = ctx.total
+        caishen = ctx.caishen
         if d == 0:
             p, m = self._ready(ctx, shape)
-            return race([], [(1.0, p, self._win_value(ctx, m))], ctx["wall"], lead)
+            return race([], [(1.0, p, self._win_value(ctx, m))], ctx.wall, lead)
         live = sum(unseen[t] for t in useful)
         q = live / total
         if d >= 2 or not live:
             stages = [q] + [max(0.08, q * 0.8 ** i) for i in range(1, d)]
-            return race(stages, [(1.0, 0.14, self._win_value(ctx, 1.0))], ctx["wall"], lead)
+            return race(stages, [(1.0, 0.14, self._win_value(ctx, 1.0))], ctx.wall, lead)
         mix = []
         for t in useful:
             after = plus(shape, t, caishen)
@@ -106,12 +121,12 @@ class HardStrategy(NormalStrategy):
                     best = (score, p, m)
             if best is not None:
                 mix.append((unseen[t] / live, best[1], self._win_value(ctx, best[2])))
-        return race([q], mix, ctx["wall"], lead)
+        return race([q], mix, ctx.wall, lead)
 
     def pick_discard(self, obs: Observation, options: list[DiscardOption]) -> DiscardOption:
         """The discard that leaves the most expected winnings, among the closest to ready."""
         ctx = self.context(obs)
-        caishen = ctx["caishen"]
+        caishen = ctx.caishen
         hand = obs.playing_hand
         shape = Shape.of(hand, caishen)
         best_d = min(o.distance for o in options)
@@ -223,9 +238,9 @@ class HardStrategy(NormalStrategy):
         assert obs.last_discard is not None
         seat = obs.seat
         ctx = self.context(obs)
-        caishen = ctx["caishen"]
-        sets = ctx["sets"]
-        unseen = ctx["unseen"]
+        caishen = ctx.caishen
+        sets = ctx.sets
+        unseen = ctx.unseen
         shape = Shape.of(obs.playing_hand, caishen)
         discarder, t = obs.last_discard
         # Passing: our own draw comes after the players between the discarder and us.

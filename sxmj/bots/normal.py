@@ -23,13 +23,15 @@ class NormalStrategy(Strategy):
     def kong_keeps_pace(self, obs: Observation, kong: Action, best: DiscardOption) -> bool:
         sets = obs.sets_needed
         shape = Shape.of(obs.playing_hand, obs.caishen)
+        t = kong.tile
+        assert t is not None
         if kong.kind == "angang":
             after = shape
             for _ in range(4):
-                after = after.remove(kong.tile)
+                after = after.remove(t)
             # 14 - 4 = 10 tiles = 3(k-1)+1 before the replacement draw
             return distance(after, sets - 1) <= best.distance
-        return distance(shape.remove(kong.tile), sets) <= best.distance
+        return distance(shape.remove(t), sets) <= best.distance
 
     def claim(self, obs: Observation, legal: Sequence[Action]) -> Choice:
         """Claim what brings the hand closer to ready."""

@@ -85,7 +85,7 @@ class Review:
                 "total_loss": round(self.total_loss, 1)}
 
 
-def review(record: dict | str, seat: int, hand: int | None = None,
+def review(record: dict[str, Any] | str, seat: int, hand: int | None = None,
            threshold: float = THRESHOLD, samples: int = SAMPLES, seed: int = 0,
            progress: Callable[[int, int], bool] | None = None) -> Review:
     """Review ``seat``'s decisions in a record (every hand, or only ``hand``).
@@ -123,9 +123,9 @@ def _review_one(expert: ExpertStrategy, result: Review, h: int, index: int, obs:
     if played.kind == "discard":
         result.discards += 1
         shape = Shape.of(obs.playing_hand, obs.caishen)
-        after = {a.tile: distance(minus(shape, a.tile, obs.caishen), obs.sets_needed)
-                 for a in legal if a.kind == "discard"}
-        if after.get(played.tile, 99) <= min(after.values()):
+        after = {t: distance(minus(shape, t, obs.caishen), obs.sets_needed)
+                 for t in (a.tile for a in legal if a.kind == "discard") if t is not None}
+        if played.tile is not None and after.get(played.tile, 99) <= min(after.values()):
             result.efficient += 1
     hard = super(ExpertStrategy, expert).choose(obs, legal).action
     candidates = [played] + [a for a in expert.candidates(obs, legal, hard) if a != played]

@@ -62,6 +62,7 @@ def greedy_discard(game: Game, seat: int, legal: Sequence[Action]) -> Action:
         if a.kind != "discard":
             continue
         t = a.tile
+        assert t is not None  # a discard always names its tile
         if t == caishen:
             score = (99, 0)
         else:

@@ -105,14 +105,19 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 # ---------------------------------------------------------------- replay
 
-def cmd_replay(args: argparse.Namespace) -> int:
+def _read_record(path: str) -> Any:
+    """A record file's JSON; CoreError (record.file, or the input.* codes) if it can't be."""
     try:
-        with open(args.file, "rb") as f:
+        with open(path, "rb") as f:
             data = f.read()
     except OSError as e:
-        return _fail(CoreError("record.file", args.file, detail=e.strerror or str(e)), args.lang)
+        raise CoreError("record.file", path, detail=e.strerror or str(e)) from None
+    return read_json(data, "record")
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
     try:
-        match = replay(read_json(data, "record"))
+        match = replay(_read_record(args.file))
     except CoreError as e:
         return _fail(e, args.lang)
     for i, r in enumerate(match.results):
@@ -126,11 +131,6 @@ def cmd_replay(args: argparse.Namespace) -> int:
 # ---------------------------------------------------------------- review
 
 def cmd_review(args: argparse.Namespace) -> int:
-    try:
-        with open(args.file, "rb") as f:
-            data = f.read()
-    except OSError as e:
-        return _fail(CoreError("record.file", args.file, detail=e.strerror or str(e)), args.lang)
     done = [0]
 
     def progress(n: int, total: int) -> bool:
@@ -140,7 +140,7 @@ def cmd_review(args: argparse.Namespace) -> int:
         return True
 
     try:
-        result = review(read_json(data, "record"), args.seat, args.hand,
+        result = review(_read_record(args.file), args.seat, args.hand,
                         samples=args.samples, progress=progress)
     except CoreError as e:
         return _fail(e, args.lang)

@@ -17,14 +17,13 @@ from collections.abc import Callable, Sequence
 
 from ..game import OWN_KONGS, Action
 from ..observation import Observation
-from ..winning import Shape
-from .analysis import Choice, DiscardOption, discard_options, isolation, minus
+from .analysis import Choice, discard_options
 from .hard import HardStrategy
 from .search import Estimate, evaluate_candidates, paired_gain
 
 DISCARD_CANDIDATES = 3  # hard's best discards to search
 SAMPLES = 20
-NOISE = 1.0  # leave hard's choice only when the gain exceeds this many standard errors
+NOISE = 2.0  # leave hard's choice only when the gain exceeds this many standard errors
 
 
 class ExpertStrategy(HardStrategy):
@@ -55,29 +54,11 @@ class ExpertStrategy(HardStrategy):
             return [hard] + [a for a in legal if a != hard]
         out = [hard]
         out += [a for a in legal if a.kind == "hu" or a.kind in OWN_KONGS and a != hard]
-        for o in self.ranked_discards(obs)[:DISCARD_CANDIDATES]:
+        for o in self.ranked_discards(obs, discard_options(obs))[:DISCARD_CANDIDATES]:
             a = next((x for x in legal if x.kind == "discard" and x.tile == o.tile), None)
             if a is not None and a not in out:
                 out.append(a)
         return out
-
-    def ranked_discards(self, obs: Observation) -> list[DiscardOption]:
-        """Discards by hard's race value, best first (distance ties broken by it)."""
-        options = discard_options(obs)
-        ctx = self.context(obs)
-        caishen = obs.caishen
-        hand = obs.playing_hand
-        shape = Shape.of(hand, caishen)
-        best_d = min(o.distance for o in options)
-        scored = []
-        for o in options:
-            if o.distance > best_d + 1:
-                continue
-            v = self.hand_value(ctx, minus(shape, o.tile, caishen), o.distance, o.useful) \
-                if o.distance == best_d else -1.0
-            scored.append((o.distance, -v, -isolation(hand, o.tile, caishen), o.tile, o))
-        scored.sort(key=lambda s: s[:4])
-        return [s[4] for s in scored]
 
     def search(self, obs: Observation, candidates: list[Action], hard: Choice) -> Choice:
         self.decisions += 1

@@ -125,6 +125,12 @@ class HardStrategy(NormalStrategy):
 
     def pick_discard(self, obs: Observation, options: list[DiscardOption]) -> DiscardOption:
         """The discard that leaves the most expected winnings, among the closest to ready."""
+        return self.ranked_discards(obs, options)[0]
+
+    def ranked_discards(self, obs: Observation,
+                        options: list[DiscardOption]) -> list[DiscardOption]:
+        """The discards closest to ready, most expected winnings first (less contract
+        risk, then the lonelier tile, on a tie)."""
         ctx = self.context(obs)
         caishen = ctx.caishen
         hand = obs.playing_hand
@@ -136,7 +142,7 @@ class HardStrategy(NormalStrategy):
             risk = self.contract_risk(obs, o.tile) if o.tile != caishen else 0.0
             scored.append((v * (1 - 0.1 * risk), isolation(hand, o.tile, caishen), o))
         scored.sort(key=lambda s: (-s[0], -s[1], s[2].tile))
-        return scored[0][2]
+        return [s[2] for s in scored]
 
     # ---------------------------------------------------- passing a win
 

@@ -26,10 +26,11 @@ from ..messages import render
 from ..record import replay
 from ..winning import Shape, distance
 from .analysis import minus
-from .expert import NOISE, ExpertStrategy, _move
+from .expert import ExpertStrategy, _move
 from .search import evaluate_candidates, paired_gain
 
 THRESHOLD = 1.0  # points a decision must cost to be flagged
+NOISE = 1.0  # ... and standard errors of the paired gain (a review may point, not decide)
 SAMPLES = 24
 
 

@@ -1,0 +1,165 @@
+"""The page as the table's parts touch it: its regions, the focus, the live regions, the
+error box, and the clock that times the work done on the main thread.
+
+Every part of the controller (:mod:`sxmj.ui.app` and the collaborators it builds) goes
+through these few objects, so "what does the DOM see" has one answer. The markup itself
+comes from the pure modules (:mod:`sxmj.ui.view`, :mod:`sxmj.ui.panels`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Iterable
+
+from . import view
+from .i18n import tr
+
+WHY_SECONDS = 6.0  # how long a tapped explanation stays up
+
+
+def attr(element, name: str) -> str | None:
+    """An attribute's text, or None (JavaScript's null and undefined alike)."""
+    value = element.getAttribute(name)
+    return value if isinstance(value, str) else None
+
+
+def is_none(value) -> bool:
+    """True for a missing element (None, or a JavaScript null that is no element)."""
+    return value is None or not hasattr(value, "getAttribute")
+
+
+class Clock:
+    """The page's clock, and ``window.sxmjStats``: how long each piece of work held the main
+    thread (the browser tests read it to prove the bots never freeze the page)."""
+
+    def __init__(self, window, to_js: Callable = lambda value: value):
+        self.window = window
+        self.to_js = to_js
+        self.stats = window.sxmjStats
+        self.recorded = 0
+
+    def now(self) -> float:
+        """Milliseconds on the page's clock (comparable with PerformanceObserver entries)."""
+        return float(self.window.performance.now())
+
+    def record(self, what: str, start: float, first: float, second: float = 0.0) -> None:
+        """Keep how long a piece of work held the main thread (window.sxmjStats)."""
+        try:
+            if what == "bot":
+                self.stats.botMoves.push(round(max(first, second), 2))
+                self.stats.botThinks.push(round(first, 2))
+                self.stats.botDraws.push(round(second, 2))
+            self.stats.tasks.push(self.to_js([what, round(start), round(first + second, 1)]))
+            self.recorded += 1
+            if self.recorded % 1000 == 0:  # keep the last few thousand entries only
+                for name in ("tasks", "botMoves", "botThinks", "botDraws"):
+                    series = getattr(self.stats, name)
+                    if series.length > 4000:
+                        series.splice(0, series.length - 3000)
+        except Exception:  # noqa: BLE001 - the stats object is optional
+            pass
+
+
+class Screen:
+    """The regions of ``index.html`` the table draws into (each one rewritten only when its
+    markup changed), the focus, the announcements, the tapped explanations and the error."""
+
+    def __init__(self, document, window, to_js: Callable, region_ids: Iterable[str]):
+        self.document = document
+        self.window = window
+        self.to_js = to_js
+        self.elements = {rid: document.getElementById(rid) for rid in region_ids}
+        self.cache: dict[str, str] = {}
+        self.waiting = ""
+        self.announced = ""
+        self.why_gen = 0
+
+    def paint(self, regions: dict[str, str]) -> None:
+        """One ``innerHTML`` per region whose markup changed since it was last drawn."""
+        for rid, html in regions.items():
+            if self.cache.get(rid) != html:
+                element = self.elements.get(rid)
+                if is_none(element):
+                    continue
+                self.cache[rid] = html
+                element.innerHTML = html
+
+    def focus(self, selector: str) -> bool:
+        """Focus the first element matching ``selector``; False when there is none."""
+        element = self.document.querySelector(selector)
+        if is_none(element):
+            return False
+        element.focus(self.to_js({"preventScroll": True}))
+        return True
+
+    def show_waiting(self, waiting: str, keyboard: bool) -> None:
+        """``body[data-sxmj-waiting]``; when it changes, the focus goes where the game is."""
+        if waiting == self.waiting:
+            return
+        self.waiting = waiting
+        self.document.body.dataset.sxmjWaiting = waiting
+        if waiting == "result":  # keyboard users land on "next hand"
+            self.focus('[data-action="next-hand"]')
+        elif waiting == "you" and keyboard:
+            self.focus("#actions button[data-action]") or self.focus(
+                "#hand button[data-suggested]") or self.focus("#hand button:not([disabled])")
+
+    def announce(self, st: view.TableState, waiting: str) -> None:
+        """Turn and claim prompts (and the end of a hand) for screen readers."""
+        if waiting == "you":
+            text = view.status_text(st)
+        elif waiting == "result" and st.result is not None:
+            r = st.result
+            title = (tr(st.lang, "result_draw") if r.winner is None else
+                     tr(st.lang, "result_you_win") if r.winner == 0 else
+                     tr(st.lang, "result_win", name=st.name(r.winner)))
+            text = tr(st.lang, "ann_result", title=title)
+        else:
+            return
+        if text != self.announced:
+            self.announced = text
+            box = self.document.getElementById("announce")
+            if not is_none(box):
+                box.textContent = text
+
+    def show_why(self, text: str) -> None:
+        """A tapped disabled tile or button says why (never only on hover)."""
+        box = self.document.getElementById("why")
+        if is_none(box) or not text:
+            return
+        box.textContent = text
+        self.why_gen += 1
+        asyncio.ensure_future(self._hide_why(self.why_gen))
+
+    async def _hide_why(self, gen: int) -> None:
+        await asyncio.sleep(WHY_SECONDS)
+        if gen == self.why_gen:
+            box = self.document.getElementById("why")
+            if not is_none(box):
+                box.textContent = ""
+
+    def show_notice(self, html: str) -> None:
+        """The notice (stored data that could not be used), until its OK is pressed."""
+        box = self.document.getElementById("notice")
+        if not is_none(box):
+            box.innerHTML = html
+            box.hidden = False
+
+    def hide_notice(self) -> None:
+        """Put the notice away (its OK)."""
+        box = self.document.getElementById("notice")
+        if not is_none(box):
+            box.hidden = True
+
+    def fail(self, text: str, lang: str) -> None:
+        """Show an error box (and log it: the browser tests fail on console errors)."""
+        self.window.console.error("sxmj: " + text)
+        box = self.document.getElementById("game-error")
+        if not is_none(box):
+            title = view.esc(tr(lang, "error_title"))
+            box.innerHTML = (
+                f'<div class="game-error__card" role="alert"><h2>{title}</h2>'
+                f'<p>{view.esc(tr(lang, "error_note"))}</p><pre>{view.esc(text)}</pre>'
+                f'<button type="button" class="act act--primary" onclick="location.reload()">'
+                f'{view.esc(tr(lang, "reload"))}</button></div>')
+            box.hidden = False

@@ -1,0 +1,145 @@
+"""The bots' side of the table: who they are, the loop that makes them move, and the
+assist's adviser.
+
+Bots move from an asyncio task that sleeps between moves (a ``setTimeout`` under Pyodide),
+so clicks and keys are handled between them. Each bot chooses from its own observation only;
+in a scenario the other seats play the script instead. This is the one place that calls the
+bots (:class:`sxmj.bots.Bot`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import traceback
+from collections.abc import Callable
+
+from ..bots import Bot
+from ..game import Action, Game
+from .assist import AssistInfo, assist_info
+from .dom import Clock
+from .scenario_mode import ScenarioMode
+
+DELAYS = {"slow": 1.1, "normal": 0.6, "fast": 0.0}  # a bot's thinking time, seconds
+CLAIM_PAUSE = 0.5  # share of the delay a claim stays on screen before the claimer moves
+ASSIST_LEVEL = "hard"  # the bot whose choice on the player's own observation is suggested
+
+
+class BotDriver:
+    """Lets the bots (seats 1–3) move until the player must decide or the hand ends.
+
+    Given the live game (``game``, asked afresh: a new match replaces it), ``apply`` for a
+    chosen action, ``render``, the pace (``speed``), ``fail`` for an error and the clock.
+    ``thinking`` is the seat shown thinking.
+    """
+
+    def __init__(self, game: Callable[[], Game], apply: Callable[[Action], None],
+                 render: Callable[[], None], speed: Callable[[], str],
+                 fail: Callable[[str], None], clock: Clock):
+        self.game = game
+        self.apply = apply
+        self.render = render
+        self.speed = speed
+        self.fail = fail
+        self.clock = clock
+        self.bots: list[Bot | None] = [None, None, None, None]
+        self.script: ScenarioMode | None = None
+        self.thinking: int | None = None
+        self.task: asyncio.Future | None = None
+        self.gen = 0
+
+    def seat_bots(self, levels: tuple[str, str, str], seed: int) -> None:
+        """Bots of these levels at seats 1, 2, 3 (each seeded from the match's seed)."""
+        self.script = None
+        self.bots = [None] + [Bot(levels[s - 1], seed * 4 + s) for s in (1, 2, 3)]
+
+    def play_script(self, mode: ScenarioMode) -> None:
+        """A scenario: the other seats play its script, no bot chooses."""
+        self.script = mode
+        self.bots = [None, None, None, None]
+
+    def choose(self, game: Game, seat: int) -> Action:
+        """What the bot (or the script) at ``seat`` plays now."""
+        if self.script is not None:
+            return self.script.bot_action(game, seat)
+        return self.bots[seat].choose(game.observation(seat), game.legal_actions(seat)).action
+
+    def kick(self) -> None:
+        """Let the bots move (in a task) unless they already are."""
+        if self.task is not None and not self.task.done():
+            return
+        self.task = asyncio.ensure_future(self.drive(self.gen))
+
+    def stop(self) -> None:
+        """Stop the bots' task: whatever it was about to do is dropped."""
+        self.gen += 1
+        if self.task is not None and not self.task.done():
+            self.task.cancel()
+        self.task = None
+
+    async def drive(self, gen: int) -> None:
+        """The bots' loop, until the player decides, the hand ends or ``stop`` is called."""
+        try:
+            await self._drive(gen)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # noqa: BLE001 - shown to the player and logged for the tests
+            self.fail(traceback.format_exc())
+
+    async def _drive(self, gen: int) -> None:
+        while gen == self.gen:
+            game = self.game()
+            if game.over:
+                self.render()
+                return
+            bots = [s for s in game.to_move() if s != 0]
+            if not bots:
+                self.render()  # the player's decision: wait for a click
+                return
+            seat = bots[0]
+            delay = DELAYS[self.speed()]
+            if game.phase == "turn" and self.thinking != seat:
+                self.thinking = seat  # the bot "thinks" visibly: a timer, not work
+                self.render()
+                await asyncio.sleep(delay)
+                continue
+            # Choosing and drawing run as two tasks, so input is handled in between.
+            t0 = self.clock.now()
+            action = self.choose(game, seat)
+            t1 = self.clock.now()
+            await asyncio.sleep(0)
+            if gen != self.gen or self.game() is not game \
+                    or action not in game.legal_actions(seat):
+                continue  # the player acted meanwhile: look again
+            t2 = self.clock.now()
+            self.thinking = None
+            self.apply(action)
+            self.render()
+            t3 = self.clock.now()
+            self.clock.record("bot", t0, t1 - t0, t3 - t2)
+            claimed = action.kind not in ("pass", "discard")
+            await asyncio.sleep(delay * CLAIM_PAUSE if claimed else 0)
+
+
+class Adviser:
+    """The assist for the live game: what the hard bot would do from the player's own
+    observation (in a scenario, the coach's suggestion), worked out once per state."""
+
+    def __init__(self, clock: Clock):
+        self.clock = clock
+        self.bot = Bot(ASSIST_LEVEL)
+        self.key: tuple | None = None
+        self.info: AssistInfo | None = None
+
+    def advise(self, game: Game, lang: str, mode: ScenarioMode | None) -> AssistInfo | None:
+        """The assist for ``game`` now (``mode``: the scenario being played, if any)."""
+        key = (id(game), len(game.actions), lang, mode is None)
+        if key != self.key:
+            t0 = self.clock.now()
+            if mode is None:
+                self.info = assist_info(game, self.bot, lang)
+            else:  # a scenario: the coach suggests, the assist only reads the hand
+                suggest = mode.coach(game, lang).suggest
+                self.info = assist_info(game, None, lang, suggest)
+            self.key = key
+            self.clock.record("assist", t0, self.clock.now() - t0)
+        return self.info

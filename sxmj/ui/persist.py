@@ -1,0 +1,133 @@
+"""The table's side of ``localStorage``: the settings, the profile and the saved match.
+
+What is kept and how it is checked is pure (:mod:`sxmj.ui.store`); this is where it is read
+and written. Storage may be missing, disabled, full or refused: the game then goes on unsaved,
+and what could not be used becomes a notice, never an error.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from urllib.parse import parse_qs
+
+from ..match import Match
+from .dom import Clock
+from .i18n import LANGS
+from .params import parse_params
+from .store import (
+    KEY_PROFILE,
+    KEY_SAVE,
+    KEY_SETTINGS,
+    LEVELS,
+    SPEEDS,
+    Loaded,
+    Problem,
+    Profile,
+    Settings,
+    load_profile,
+    load_save,
+    load_settings,
+    save_text,
+)
+
+
+def url_overrides(s: Settings, search: str) -> Settings:
+    """Parameters given in the URL win over the stored settings (and are kept)."""
+    q = parse_qs(search.lstrip("?"))
+
+    def given(name: str) -> str:
+        """The URL's last value of ``name``, or ""."""
+        values = q.get(name)
+        return values[-1].strip().lower() if values else ""
+
+    if given("lang") in LANGS:
+        s = replace(s, lang=given("lang"))
+    if given("speed") in SPEEDS:
+        s = replace(s, speed=given("speed"))
+    if given("bots"):
+        parsed = parse_params("?bots=" + given("bots"))
+        if given("bots") in LEVELS or "," in parsed.level:
+            s = replace(s, bots=parsed.levels)
+    return s
+
+
+class Persistence:
+    """Reads and writes the three keys; ``notices`` collects what stored data was not used,
+    ``profile`` is the player's, ``counted`` how many finished hands of the match it holds."""
+
+    def __init__(self, window, clock: Clock):
+        self.storage = self._storage(window)
+        self.clock = clock
+        self.notices: list[Problem] = []
+        self.profile = Profile()
+        self.counted = 0
+
+    @staticmethod
+    def _storage(window):
+        try:
+            storage = window.localStorage
+            return None if storage is None else storage
+        except Exception:  # noqa: BLE001 - storage may be disabled: play without it
+            return None
+
+    def load(self, key: str) -> str | None:
+        """The stored text, or None (nothing stored, or no storage)."""
+        if self.storage is None:
+            return None
+        try:
+            value = self.storage.getItem(key)
+        except Exception:  # noqa: BLE001
+            return None
+        return value if isinstance(value, str) else None
+
+    def store(self, key: str, value: str) -> None:
+        """Keep ``value`` under ``key`` if the storage lets us."""
+        if self.storage is None:
+            return
+        try:
+            self.storage.setItem(key, value)
+        except Exception:  # noqa: BLE001 - full or refused: the game goes on unsaved
+            pass
+
+    def _notice(self, problem: Problem | None) -> None:
+        if problem is not None:
+            self.notices.append(problem)
+
+    def load_settings(self, search: str) -> Settings:
+        """The stored settings with the URL's parameters over them (stored again so)."""
+        settings, problem = load_settings(self.load(KEY_SETTINGS))
+        self._notice(problem)
+        settings = url_overrides(settings, search)
+        self.save_settings(settings)
+        return settings
+
+    def save_settings(self, settings: Settings) -> None:
+        """Keep the settings (they apply at once, the rules from the next match)."""
+        self.store(KEY_SETTINGS, settings.to_json())
+
+    def load_profile(self) -> None:
+        """Read the profile (a fresh one, with a notice, when it is unreadable)."""
+        self.profile, problem = load_profile(self.load(KEY_PROFILE))
+        self._notice(problem)
+
+    def load_match(self) -> Loaded:
+        """The saved match, replayed (``match`` is None when there is none or it is bad)."""
+        loaded = load_save(self.load(KEY_SAVE))
+        self._notice(loaded.problem)
+        return loaded
+
+    def save_match(self, match: Match) -> None:
+        """Save the match (after every action): a reload resumes exactly here."""
+        t0 = self.clock.now()
+        self.store(KEY_SAVE, save_text(match, self.counted))
+        self.clock.record("save", t0, self.clock.now() - t0)
+
+    def count_hands(self, match: Match) -> None:
+        """Add the hands finished since the last count to the profile (once each)."""
+        done = len(match.results)
+        if done <= self.counted:
+            return
+        for i in range(self.counted, done):
+            self.profile.add_hand(match, i)
+        self.counted = done
+        self.store(KEY_PROFILE, self.profile.to_json())

@@ -1,0 +1,190 @@
+"""Records: export the match, import a record to watch step by step, copy the seed's link.
+
+:class:`Viewer` is an imported record being replayed (pure: a :class:`~sxmj.match.Match` moved
+forward and back); :class:`Records` is the sheet's 记录 Records tab and its status line.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass
+from urllib.parse import urlencode
+
+from ..game import Action
+from ..match import Match
+from ..record import dumps as record_dumps
+from ..record import replay
+from .dom import is_none
+from .i18n import tr
+from .store import read_record
+
+
+@dataclass
+class Viewer:
+    """An imported record being watched: position ``step`` of ``steps`` (hand ``i``,
+    ``j`` actions into it; the end of each hand is a position of its own)."""
+
+    record: dict
+    positions: list[tuple[int, int]]
+    step: int
+    match: Match
+    last: str = ""
+
+    @staticmethod
+    def open(record: dict) -> Viewer:
+        """The record at its start (the first hand dealt, nothing played)."""
+        hands = record.get("hands", [])
+        positions = [(i, j) for i, h in enumerate(hands) for j in range(len(h) + 1)]
+        v = Viewer(record, positions or [(0, 0)], 0, replay(dict(record, hands=[[]],
+                                                                 results=[])))
+        return v
+
+    @property
+    def steps(self) -> int:
+        """The last position (the record's end)."""
+        return len(self.positions) - 1
+
+    def go(self, step: int) -> None:
+        """Move to position ``step`` (clamped to the record)."""
+        step = max(0, min(self.steps, step))
+        if step == self.step:
+            return
+        hands = self.record["hands"]
+        i, j = self.positions[step]
+        if step == self.step + 1:  # forward one: apply it (or deal the next hand)
+            if j == 0:
+                self.match.next_hand()
+                self.last = ""
+            else:
+                text = hands[i][j - 1]
+                self.match.apply(Action.parse(text))
+                self.last = text
+        else:  # anything else: replay from the start up to there
+            cut = [list(h) for h in hands[:i]] + [list(hands[i][:j])]
+            self.match = replay(dict(self.record, hands=cut, results=[]))
+            self.last = hands[i][j - 1] if j else ""
+        self.step = step
+
+
+class Records:
+    """The 记录 Records tab: what it does, and ``status``, the line that says how it went.
+
+    Given the page, the language (``lang``) and the match's ``seed``, ``redraw`` for the
+    sheet, ``watch`` to replay an imported record and ``fail`` for an error.
+    """
+
+    def __init__(self, document, window, to_js: Callable, lang: Callable[[], str],
+                 seed: Callable[[], int], redraw: Callable[[], None],
+                 watch: Callable[[dict], None], fail: Callable[[str], None]):
+        self.document = document
+        self.window = window
+        self.to_js = to_js
+        self.lang = lang
+        self.seed = seed
+        self.redraw = redraw
+        self.watch = watch
+        self.fail = fail
+        self.status = ""
+
+    def clear_status(self) -> None:
+        """A tab of the sheet opens: the last status line is gone."""
+        self.status = ""
+
+    def seed_link(self) -> str:
+        """An absolute link that deals this match's seed."""
+        base = str(self.window.location.href).split("?")[0].split("#")[0]
+        query = "?" + urlencode([("seed", self.seed())] + (
+            [("lang", self.lang())] if self.lang() != "zh" else []))
+        return base + query
+
+    def export(self, match: Match, scenario: str | None) -> None:
+        """Download the match as a JSON record (``python3 -m sxmj replay`` plays it)."""
+        text = record_dumps(match)
+        name = f"sxmj-seed{match.seed}-hand{match.hand_no + 1}.json"
+        if scenario is not None:
+            name = f"sxmj-scenario-{scenario}.json"
+        blob = self.window.Blob.new(self.to_js([text]), self.to_js({"type": "application/json"}))
+        url = self.window.URL.createObjectURL(blob)
+        link = self.document.createElement("a")
+        link.href = url
+        link.download = name
+        self.document.body.append(link)
+        link.click()
+        link.remove()
+        self.status = tr(self.lang(), "rec_exported", name=name)
+        self.redraw()
+
+    async def import_file(self, file) -> None:
+        """Read a chosen file: a record (or a save) is watched, anything else is refused."""
+        try:
+            text = str(await file.text())
+            record, problem = read_record(text)
+            if record is None:
+                self.status = tr(self.lang(), "rec_bad", why=problem)
+                self.redraw()
+                return
+            self.watch(record)
+        except Exception:  # noqa: BLE001
+            self.fail(traceback.format_exc())
+
+    def copy_link_soon(self) -> None:
+        """Copy the seed's link (the clipboard answers later)."""
+        asyncio.ensure_future(self.copy_link())
+
+    async def copy_link(self) -> None:
+        """Copy the seed's link to the clipboard, or leave it selected for copying by hand."""
+        link = self.seed_link()
+        try:
+            await self.window.navigator.clipboard.writeText(link)
+            self.status = tr(self.lang(), "rec_copied")
+        except Exception:  # noqa: BLE001 - no permission or no focus: try the old way
+            copied = False
+            box = self.document.querySelector('[data-testid="seed-link"]')
+            if not is_none(box):
+                box.focus()
+                box.select()  # left selected for copying by hand if this fails too
+                try:
+                    copied = bool(self.document.execCommand("copy"))
+                except Exception:  # noqa: BLE001
+                    copied = False
+            self.status = tr(self.lang(), "rec_copied" if copied else "rec_copy_failed")
+        self.redraw()
+
+
+class Replay:
+    """Watching an imported record (``viewer``, None when not): the game waits meanwhile.
+
+    Given ``pause`` (the bots stop), ``close_sheet``, ``render`` and ``closed`` (the game
+    takes over again).
+    """
+
+    def __init__(self, pause: Callable[[], None], close_sheet: Callable[[], None],
+                 render: Callable[[], None], closed: Callable[[], None]):
+        self.pause = pause
+        self.close_sheet = close_sheet
+        self.render = render
+        self.closed = closed
+        self.viewer: Viewer | None = None
+
+    def open(self, record: dict) -> None:
+        """Watch ``record`` from its start."""
+        self.pause()
+        self.viewer = Viewer.open(record)
+        self.close_sheet()
+        self.render()
+
+    def go(self, step: int) -> None:
+        """Step to position ``step`` of the record."""
+        if self.viewer is None:
+            return
+        self.viewer.go(step)
+        self.render()
+
+    def close(self) -> None:
+        """Back to the game (Esc)."""
+        if self.viewer is None:
+            return
+        self.viewer = None
+        self.closed()

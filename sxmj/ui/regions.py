@@ -1,0 +1,100 @@
+"""The regions the controller fills besides :func:`sxmj.ui.view.render_all`: what just
+happened (speech bubbles, the log), the replay bar, the assist and the coach; and what the
+table waits for.
+
+Pure markup, like :mod:`sxmj.ui.view` and :mod:`sxmj.ui.panels`; :class:`TableNotes` keeps
+the little that must be remembered between drawings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..game import Action, Game
+from ..scenarios import ScenarioError
+from . import panels, view
+from .assist import AssistInfo
+from .i18n import tr
+from .records import Viewer
+from .scenario_mode import CoachView, ScenarioMode, error_html
+
+
+class TableNotes:
+    """What just happened: a speech bubble per seat (``bubbles``), the log (``log``, the last
+    20 lines), and which seats' new melds, flowers and draws animate in (``fresh``)."""
+
+    def __init__(self, lang: Callable[[], str]):
+        self.lang = lang
+        self.bubbles: dict[int, tuple[str, int]] = {}
+        self.serial = 0  # numbers each bubble, so a repeated 碰！ is drawn anew
+        self.log: list[str] = []
+        self.fresh: dict[str, set[int]] = {}
+
+    def note(self, events: list[dict]) -> None:
+        """The events of one action (public ones only: a bot's draw is never named)."""
+        self.fresh = view.fresh_events(events)
+        bubbles, lines = view.event_notes(events, self.lang())
+        for seat, text in bubbles.items():
+            self.serial += 1
+            self.bubbles[seat] = (text, self.serial)
+        self.log.extend(lines)
+        del self.log[:-20]
+
+    def regions(self) -> dict[str, str]:
+        """The bubbles' and the log's markup (the last three lines are shown)."""
+        out = {f"callout-{seat}": view.callout_html(seat, text, n)
+               for seat, (text, n) in self.bubbles.items()}
+        out["log"] = "".join(f"<p>{view.esc(line)}</p>" for line in self.log[-3:])
+        return out
+
+
+def waiting_for(game: Game, viewing: bool) -> str:
+    """What the table waits for (``body[data-sxmj-waiting]``): ``viewer``, ``result``,
+    ``you`` or ``bots``."""
+    if viewing:
+        return "viewer"
+    if game.over:
+        return "result"
+    if 0 in game.to_move() and not any(s for s in game.to_move() if s != 0):
+        return "you"
+    return "bots"
+
+
+def viewer_html(viewer: Viewer | None, lang: str) -> str:
+    """The replay bar (empty when no record is watched)."""
+    if viewer is None:
+        return ""
+    last = panels.action_words(Action.parse(viewer.last), lang) if viewer.last else ""
+    return panels.viewer_html(viewer.step, viewer.steps, viewer.match.hand_no + 1, last, lang)
+
+
+def assist_regions(info: AssistInfo | None, st: view.TableState, on: bool,
+                   rail_open: bool) -> dict[str, str]:
+    """The assist in the rail and its one line in the player's row."""
+    return {"assist": panels.assist_html(info, st, on),
+            "assist-mini": panels.assist_mini_html(info, st, on, rail_open)}
+
+
+def coach_html(mode: ScenarioMode | None, game: Game, scenario_error: str | None,
+               lang: str) -> str:
+    """The scenario's coach, or why the scenario asked for could not be played."""
+    if mode is not None:
+        return mode.coach_html(game, lang)
+    if scenario_error is not None:
+        return error_html(ScenarioError(scenario_error), scenario_error, lang)
+    return ""
+
+
+def scenario_done_html(mode: ScenarioMode, coach: CoachView, lang: str) -> str:
+    """The top of a scenario's result: goal reached or not, and where to find more."""
+    sc = mode.scenario
+    title = sc.title["zh" if lang == "zh" else "en"]
+    goal = sc.goal["zh" if lang == "zh" else "en"]
+    return (f'<section class="result__scenario scenario-done scenario-done--{coach.state}" '
+            f'data-testid="scenario-done" data-state="{coach.state}">'
+            f'<p class="scenario-done__k">{view.esc(tr(lang, "scenario_done"))} · '
+            f'{view.esc(title)}</p>'
+            f'<p class="scenario-done__outcome">{view.esc(coach.outcome)}</p>'
+            f'<p class="scenario-done__goal">{view.esc(tr(lang, "scenario_goal", goal=goal))}'
+            f'</p><p class="scenario-done__links"><a href="./learn.html#scenarios">'
+            f'{view.esc(tr(lang, "scenario_more"))}</a></p></section>')

@@ -1,0 +1,261 @@
+"""Input routing: which handler a click, a tap or a key reaches.
+
+A button says what it is by its data attributes (``data-ui`` a menu, sheet, assist or replay
+control; ``data-tab`` a tab of the sheet; ``data-action`` a choice of the game; ``data-tile``
+a tile to discard; ``data-why`` why it is not allowed). The tables below map those to the
+table's handlers (:class:`Table`, the controller), so adding a control is one line.
+"""
+
+from __future__ import annotations
+
+import traceback
+from collections.abc import Callable
+from typing import Protocol
+
+from ..match import Match
+from . import view
+from .decision import Decision
+from .dom import Clock, Screen, attr, is_none
+from .records import Records, Replay, Viewer
+from .settings import Preferences, SettingsSheet
+
+PICK_STEPS = {"ArrowLeft": -1, "ArrowRight": 1}  # ←/→ choose the previous/next tile
+
+
+class Table(Protocol):
+    """What the player's input can reach: the controller and the parts it holds."""
+
+    match: Match
+    keyboard: bool
+    screen: Screen
+    preferences: Preferences
+    sheet: SettingsSheet
+    decision: Decision
+    replay: Replay
+
+    def state(self) -> view.TableState: ...
+
+    def fail(self, text: str) -> None: ...
+
+    def next_hand(self) -> None: ...
+
+    def new_match(self) -> None: ...
+
+    def toggle_rail(self) -> None: ...
+
+    def export_record(self) -> None: ...
+
+
+class InputRouter:
+    """The page's click, pointer-up and keydown listeners, routed to ``table``."""
+
+    def __init__(self, table: Table, records: Records, clock: Clock):
+        self.table = table
+        self.clock = clock
+        t = table
+        p = table.preferences
+        d = table.decision
+        self.ui_routes: dict[str, Callable[[], None]] = {  # data-ui → handler
+            "lang": p.toggle_lang,
+            "speed": p.cycle_speed,
+            "level": p.cycle_level,
+            "offers": d.show_offers,
+            "new-match": t.new_match,
+            "settings": lambda: t.sheet.open("settings"),
+            "rules": lambda: t.sheet.open("settings"),
+            "profile": lambda: t.sheet.open("profile"),
+            "help": lambda: t.sheet.open("keys"),
+            "close": t.sheet.close,
+            "assist": p.toggle_assist,
+            "assist-open": t.toggle_rail,
+            "rules-reset": p.reset_rules,
+            "export": t.export_record,
+            "copy-link": records.copy_link_soon,
+            "notice-ok": t.screen.hide_notice,
+            "viewer-close": t.replay.close,
+        }
+        self.viewer_routes: dict[str, Callable[[Viewer], int]] = {  # data-ui → step, in a replay
+            "step-first": lambda v: 0,
+            "step-back": lambda v: v.step - 1,
+            "step-fwd": lambda v: v.step + 1,
+            "step-last": lambda v: v.steps,
+        }
+        self.table_keys: dict[str, Callable[[], None]] = {  # lower-case key → handler, always
+            "?": lambda: t.sheet.open("keys"),
+            "a": p.toggle_assist,
+        }
+        self.result_keys: dict[str, Callable[[], None]] = {  # when the hand is over
+            "n": t.next_hand,
+        }
+
+    def listen(self, document, proxy: Callable) -> list:
+        """Add the page's listeners (each wrapped by ``proxy`` for JavaScript); returns the
+        wrapped ones, which must be kept alive as long as the page."""
+        t = self.table
+        click, key, pointer = proxy(self.on_click), proxy(self.on_key), proxy(self.on_pointer)
+        change, closed = proxy(t.sheet.on_change), proxy(t.sheet.closed)
+        for rid in ("table", "result", "sheet", "viewer", "notice"):
+            element = document.getElementById(rid)
+            if not is_none(element):
+                element.addEventListener("click", click)
+        document.getElementById("table").addEventListener("pointerup", pointer)
+        sheet = document.getElementById("sheet")
+        if not is_none(sheet):
+            sheet.addEventListener("change", change)
+            sheet.addEventListener("close", closed)
+        document.addEventListener("keydown", key)
+        return [click, key, pointer, change, closed]
+
+    # ------------------------------------------------------------ clicks
+
+    def on_click(self, event) -> None:
+        """A click anywhere on the table, the result, the sheet, the replay bar or a notice."""
+        t0 = self.clock.now()
+        try:
+            self._on_click(event)
+        finally:
+            self.clock.record("click", t0, self.clock.now() - t0)
+
+    def _on_click(self, event) -> None:
+        t = self.table
+        try:
+            target = event.target
+            if not is_none(target) and attr(target, "id") == "sheet":
+                t.sheet.close()  # a click on the backdrop
+                return
+            button = target.closest("button") if hasattr(target, "closest") else None
+            if is_none(button) or button.disabled:
+                return
+            why = attr(button, "data-why")
+            if why is not None and attr(button, "aria-disabled") == "true":
+                t.screen.show_why(why)
+                return
+            tab = attr(button, "data-tab")
+            if tab is not None:
+                t.sheet.show(tab)
+                return
+            ui = attr(button, "data-ui")
+            if ui is not None and self.ui(ui):
+                return
+            if t.replay.viewer is not None:
+                return
+            action = attr(button, "data-action")
+            if action == "next-hand":
+                t.next_hand()
+                return
+            code = attr(button, "data-tile")
+            if action is None and code is not None:
+                t.decision.discard(code)
+                return
+            if action is None:
+                return
+            tiles = attr(button, "data-tiles") or ""
+            kind = attr(button, "data-kind")
+            for b in view.buttons(t.state()):
+                if b.action == action and b.data_tiles == tiles and (
+                        kind is None or b.engine is None or b.engine.kind == kind):
+                    t.decision.press(b)
+                    return
+        except Exception:  # noqa: BLE001
+            t.fail(traceback.format_exc())
+
+    def ui(self, ui: str) -> bool:
+        """A menu, sheet, assist or viewer control; True when handled."""
+        route = self.ui_routes.get(ui)
+        if route is not None:
+            route()
+            return True
+        viewer = self.table.replay.viewer
+        step = self.viewer_routes.get(ui)
+        if step is not None and viewer is not None:
+            self.table.replay.go(step(viewer))
+            return True
+        return False
+
+    def on_pointer(self, event) -> None:
+        """Pointer up on a disabled tile (a click never reaches a disabled button)."""
+        t = self.table
+        try:
+            t.keyboard = False
+            target = event.target
+            if not hasattr(target, "closest"):
+                return
+            element = target.closest("[data-why]")
+            if is_none(element) or not element.disabled:
+                return
+            t.screen.show_why(attr(element, "data-why") or "")
+        except Exception:  # noqa: BLE001
+            t.fail(traceback.format_exc())
+
+    # ------------------------------------------------------------ keys
+
+    def on_key(self, event) -> None:
+        """A key (see README "Keys"); the sheet, when open, handles its own."""
+        t = self.table
+        try:
+            t.keyboard = True
+            if event.ctrlKey or event.metaKey or event.altKey:
+                return
+            key = str(event.key)
+            low = key.lower()
+            if t.sheet.is_open:
+                return  # the sheet handles its own keys (Esc closes it)
+            if t.replay.viewer is not None:
+                self.viewer_key(event, t.replay.viewer, key)
+                return
+            route = self.table_keys.get(low)
+            if route is not None:
+                event.preventDefault()
+                route()
+                return
+            if t.match.game.over:
+                route = self.result_keys.get(low)
+                if route is not None:
+                    event.preventDefault()
+                    route()
+                return
+            if key in PICK_STEPS:
+                if t.decision.move_pick(PICK_STEPS[key]):
+                    event.preventDefault()
+                return
+            if key == "Enter" and t.decision.pick is not None:
+                code = t.decision.picked_code()
+                if code is not None:
+                    event.preventDefault()
+                    t.decision.discard(code)
+                return
+            self.choice_key(event, "esc" if low == "escape" else low)
+        except Exception:  # noqa: BLE001
+            t.fail(traceback.format_exc())
+
+    def choice_key(self, event, wanted: str) -> None:
+        """The key printed on a choice presses it; the key of a disallowed one says why."""
+        t = self.table
+        st = t.state()
+        choices = view.buttons(st)
+        for b in choices:
+            if b.key.lower() == wanted:
+                event.preventDefault()
+                t.decision.press(b)
+                return
+        if wanted == "esc":  # Esc also passes when there is nothing to cancel
+            for b in choices:
+                if b.action == "pass":
+                    t.decision.press(b)
+                    return
+        for g in st.ghosts:  # the key of an action the rules don't allow: say why
+            if view.GHOST_KEYS.get(g.action, "").lower() == wanted:
+                event.preventDefault()
+                t.screen.show_why(g.why)
+                return
+
+    def viewer_key(self, event, v: Viewer, key: str) -> None:
+        """In a replay: ← → Home End step through it, Esc returns to the game."""
+        steps = {"ArrowLeft": v.step - 1, "ArrowRight": v.step + 1, "Home": 0,
+                 "End": v.steps}
+        if key in steps:
+            event.preventDefault()
+            self.table.replay.go(steps[key])
+        elif key == "Escape":
+            event.preventDefault()
+            self.table.replay.close()

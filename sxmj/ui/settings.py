@@ -1,0 +1,219 @@
+"""The sheet (⚙, §, ★, ?): a ``<dialog>`` with the tabs 设置 Settings, 档案 Profile, 记录 Records
+and 按键 Keys, and what a changed setting does.
+
+The markup of each tab is pure (:mod:`sxmj.ui.panels`); the controller gives the sheet the
+markup of a tab, and :class:`Preferences` keeps the settings and tells the controller what
+changed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import traceback
+from collections.abc import Awaitable, Callable
+from dataclasses import replace
+
+from ..rules import Options
+from . import panels
+from .dom import Screen, attr, is_none
+from .i18n import LANGS, tr
+from .params import is_whole
+from .store import LEVELS, SPEEDS, Settings
+
+SPEED_CYCLE = {"slow": "normal", "normal": "fast", "fast": "slow"}
+LEVEL_CYCLE = {"easy": "normal", "normal": "hard", "hard": "easy"}
+RULE_NUMBERS = ("base_flowers", "fan_cap", "reserved_tiles")
+
+
+class Preferences:
+    """The player's settings: each change is kept at once, then ``changed(name)`` tells the
+    controller which one (``lang``, ``speed``, ``bots``, ``anim``, ``assist`` or ``rules``;
+    a rule applies from the next match)."""
+
+    def __init__(self, document, keep: Callable[[Settings], None],
+                 changed: Callable[[str], None]):
+        self.document = document
+        self.keep = keep
+        self.changed = changed
+        self.settings = Settings()
+
+    def _save(self, settings: Settings) -> None:
+        self.settings = settings
+        self.keep(settings)
+
+    def set_lang(self, lang: str) -> None:
+        """The table's language (and the page's ``lang`` and the table's name)."""
+        self._save(replace(self.settings, lang=lang))
+        self.document.documentElement.lang = "zh-Hans" if lang == "zh" else "en"
+        self.document.getElementById("table").setAttribute("aria-label", tr(lang, "table"))
+        self.changed("lang")
+
+    def toggle_lang(self) -> None:
+        """中文 ↔ English."""
+        self.set_lang("en" if self.settings.lang == "zh" else "zh")
+
+    def set_speed(self, speed: str) -> None:
+        """The bots' pace."""
+        self._save(replace(self.settings, speed=speed))
+        self.changed("speed")
+
+    def cycle_speed(self) -> None:
+        """The next pace: slow → normal → fast → slow."""
+        self.set_speed(SPEED_CYCLE[self.settings.speed])
+
+    def set_levels(self, levels: tuple[str, str, str]) -> None:
+        """Each bot's level, from their next move on."""
+        self._save(replace(self.settings, bots=levels))
+        self.changed("bots")
+
+    def cycle_level(self) -> None:
+        """All bots one level up (after hard: easy; a mixed table goes to easy too)."""
+        current = self.settings.bots[0] if len(set(self.settings.bots)) == 1 else "hard"
+        self.set_levels((LEVEL_CYCLE[current],) * 3)
+
+    def set_anim(self, anim: str) -> None:
+        """How much moves (``body[data-sxmj-anim]``; the stylesheet does the rest)."""
+        self._save(replace(self.settings, anim=anim))
+        self.document.body.dataset.sxmjAnim = anim
+        self.changed("anim")
+
+    def toggle_assist(self) -> None:
+        """The assist on or off."""
+        self._save(replace(self.settings, assist=not self.settings.assist))
+        self.changed("assist")
+
+    def set_rule(self, name: str, value: bool | int) -> None:
+        """One rule option for the next match (ignored if the options refuse it)."""
+        rules = self.settings.rules.to_dict()
+        rules[name] = value
+        try:
+            options = Options.from_dict(rules)
+        except ValueError:
+            return
+        self._save(replace(self.settings, rules=options))
+        self.changed("rules")
+
+    def reset_rules(self) -> None:
+        """The rule book's options for the next match."""
+        self._save(replace(self.settings, rules=Options()))
+        self.changed("rules")
+
+
+class SettingsSheet:
+    """The sheet's dialog: which tab is open (``tab``, None when closed) and its markup.
+
+    Given the page, ``markup`` for a tab, the ``preferences`` its inputs change,
+    ``import_file`` for the Records tab's file input, ``opened`` (called as a tab opens,
+    before it is drawn) and ``fail`` for an error.
+    """
+
+    def __init__(self, document, screen: Screen, markup: Callable[[str], str],
+                 preferences: Preferences, import_file: Callable[[object], Awaitable[None]],
+                 opened: Callable[[], None], fail: Callable[[str], None]):
+        self.document = document
+        self.screen = screen
+        self.markup = markup
+        self.preferences = preferences
+        self.import_file = import_file
+        self.opened = opened
+        self.fail = fail
+        self.tab: str | None = None
+        self.html: str | None = None  # what the dialog holds, redrawn only when it changes
+
+    def dialog(self):
+        """The ``<dialog id="sheet">`` element (or a null)."""
+        return self.document.getElementById("sheet")
+
+    @property
+    def is_open(self) -> bool:
+        """The sheet is showing (its dialog is open)."""
+        dialog = self.dialog()
+        return not is_none(dialog) and bool(dialog.open)
+
+    def open(self, tab: str) -> None:
+        """Show the sheet at ``tab`` (modal), the focus on that tab."""
+        self.tab = tab
+        self.opened()
+        self.render()
+        dialog = self.dialog()
+        if not is_none(dialog) and not dialog.open:
+            dialog.showModal()
+            tab_button = self.document.querySelector(f'#sheet [data-tab="{tab}"]')
+            if not is_none(tab_button):
+                tab_button.focus()
+
+    def show(self, tab: str) -> None:
+        """Switch the open sheet to ``tab``."""
+        self.tab = tab
+        self.opened()
+        self.render()
+        self.screen.focus(f'#sheet [data-tab="{tab}"]')
+
+    def render(self) -> None:
+        """Redraw the open tab (nothing when the sheet is closed)."""
+        tab = self.tab
+        if tab is None:
+            return
+        html = self.markup(tab)
+        if self.html != html:
+            self.html = html
+            dialog = self.dialog()
+            if not is_none(dialog):
+                focused = self.document.activeElement
+                keep = attr(focused, "data-setting") if not is_none(focused) else None
+                dialog.innerHTML = html
+                if keep:  # a changed setting redraws the sheet: keep the focus on it
+                    self.screen.focus(f'#sheet [data-setting="{keep}"]')
+
+    def close(self) -> None:
+        """Close the dialog."""
+        dialog = self.dialog()
+        if not is_none(dialog) and dialog.open:
+            dialog.close()
+        self.closed()
+
+    def closed(self, event=None) -> None:
+        """The dialog closed (its close button, Esc, the backdrop)."""
+        self.tab = None
+        self.html = None
+
+    def on_change(self, event) -> None:
+        """An input of the sheet changed: apply it at once (the rules from the next match)."""
+        try:
+            target = event.target
+            name = attr(target, "data-setting")
+            if attr(target, "data-ui") == "import":
+                files = target.files
+                if files is not None and files.length:
+                    asyncio.ensure_future(self.import_file(files.item(0)))
+                return
+            if name is None:
+                return
+            value = str(target.value)
+            checked = bool(target.checked) if str(target.type) == "checkbox" else None
+            self.change(name, value, checked)
+            self.render()
+        except Exception:  # noqa: BLE001
+            self.fail(traceback.format_exc())
+
+    def change(self, name: str, value: str, checked: bool | None) -> None:
+        """Apply input ``name`` now holding ``value`` (``checked`` for a checkbox); values
+        the form could not have sent are ignored."""
+        p = self.preferences
+        if name == "lang" and value in LANGS:
+            p.set_lang(value)
+        elif name == "speed" and value in SPEEDS:
+            p.set_speed(value)
+        elif name == "anim":
+            p.set_anim(value)
+        elif name == "assist":
+            if checked != p.settings.assist:
+                p.toggle_assist()
+        elif name in ("bot1", "bot2", "bot3") and value in LEVELS:
+            levels = list(p.settings.bots)
+            levels[int(name[-1]) - 1] = value
+            p.set_levels((levels[0], levels[1], levels[2]))
+        elif name in panels.RULE_FLAGS:
+            p.set_rule(name, bool(checked))
+        elif name in RULE_NUMBERS and is_whole(value):
+            p.set_rule(name, int(value))

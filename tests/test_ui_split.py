@@ -1,0 +1,309 @@
+"""The table's controller split into parts (issue 14): each part small, none importing the
+controller, the input tables covering the markup, and the assembled App playing, saving,
+resuming and changing settings on a fake page under CPython (no browser)."""
+
+from __future__ import annotations
+
+import ast
+import asyncio
+import json
+import re
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from sxmj.game import Action
+from sxmj.ui import app as app_module
+from sxmj.ui import view
+from sxmj.ui.driver import BotDriver
+from sxmj.ui.params import parse_params
+from sxmj.ui.store import KEY_SAVE, KEY_SETTINGS
+
+UI = Path(__file__).resolve().parent.parent / "sxmj" / "ui"
+PARTS = ("app", "decision", "dom", "driver", "persist", "records", "regions", "routes",
+         "settings")
+
+# ------------------------------------------------------------------ a fake page
+
+
+class JsArray(list):
+    """Enough of a JavaScript array for window.sxmjStats."""
+
+    def push(self, value):
+        self.append(value)
+
+    @property
+    def length(self):
+        return len(self)
+
+    def splice(self, start, count):
+        del self[start:start + count]
+
+
+class Element:
+    """A DOM element: attributes, markup, dataset; every write is logged on its page."""
+
+    def __init__(self, page: Page, name: str, tag: str = "div", attrs: dict | None = None):
+        object.__setattr__(self, "page", page)
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "tag", tag)
+        object.__setattr__(self, "attrs", dict(attrs or {}))
+        object.__setattr__(self, "dataset", Dataset(page, name))
+        object.__setattr__(self, "classList", SimpleNamespace(toggle=lambda *a: None))
+        self.innerHTML = ""
+        self.textContent = ""
+        self.hidden = False
+        self.disabled = False
+        self.open = False
+
+    def __setattr__(self, key, value):
+        self.page.writes.append((self.name, key, value))
+        object.__setattr__(self, key, value)
+
+    def getAttribute(self, name):
+        return self.attrs.get(name)
+
+    def setAttribute(self, name, value):
+        self.page.writes.append((self.name, "@" + name, value))
+        self.attrs[name] = value
+
+    def removeAttribute(self, name):
+        self.page.writes.append((self.name, "-@" + name, None))
+        self.attrs.pop(name, None)
+
+    def closest(self, selector):
+        if selector == "button" and self.tag == "button":
+            return self
+        if selector == "[data-why]" and "data-why" in self.attrs:
+            return self
+        return None
+
+    def focus(self, options=None):
+        self.page.document.activeElement = self
+
+    def showModal(self):
+        self.open = True
+
+    def close(self):
+        self.open = False
+
+    def addEventListener(self, kind, handler):
+        self.page.listeners.append((self.name, kind))
+
+    def remove(self):
+        pass
+
+
+class Dataset:
+    def __init__(self, page: Page, name: str):
+        object.__setattr__(self, "_page", page)
+        object.__setattr__(self, "_name", name)
+
+    def __setattr__(self, key, value):
+        self._page.writes.append((self._name, "data." + key, value))
+        object.__setattr__(self, key, value)
+
+
+class Storage:
+    def __init__(self, page: Page, items: dict[str, str]):
+        self.page = page
+        self.items = items
+
+    def getItem(self, key):
+        return self.items.get(key)
+
+    def setItem(self, key, value):
+        self.page.writes.append(("localStorage", key, value))
+        self.items[key] = value
+
+
+class Page:
+    """``document`` and ``window`` of index.html, as far as the controller uses them."""
+
+    IDS = ("table", "rail", "sheet", "notice", "announce", "why", "game-error", "loading")
+
+    def __init__(self, storage: dict[str, str] | None = None, search: str = ""):
+        self.writes: list[tuple] = []
+        self.listeners: list[tuple] = []
+        self.errors: list[str] = []
+        elements = {rid: Element(self, rid) for rid in app_module.STATIC_REGIONS + self.IDS}
+        body = Element(self, "body")
+        self.document = SimpleNamespace(
+            getElementById=elements.get, querySelector=lambda selector: None,
+            body=body, documentElement=SimpleNamespace(lang=""), activeElement=None,
+            addEventListener=lambda kind, handler: self.listeners.append(("document", kind)))
+        self.elements = elements
+        self.urls: list[str] = []
+        stats = {name: JsArray() for name in ("botMoves", "botThinks", "botDraws", "tasks")}
+        self.window = SimpleNamespace(
+            localStorage=Storage(self, {} if storage is None else storage),
+            sxmjStats=SimpleNamespace(**stats),
+            performance=SimpleNamespace(now=lambda: 0.0),
+            history=SimpleNamespace(replaceState=lambda s, t, url: self.urls.append(url)),
+            location=SimpleNamespace(href="https://example.org/index.html" + search,
+                                     search=search),
+            console=SimpleNamespace(error=self.errors.append))
+
+    def button(self, **attrs: str) -> Element:
+        return Element(self, "button", "button", {k.replace("_", "-"): v
+                                                  for k, v in attrs.items()})
+
+
+def event(target: Element | None = None, key: str = "") -> SimpleNamespace:
+    return SimpleNamespace(target=target, key=key, ctrlKey=False, metaKey=False, altKey=False,
+                           preventDefault=lambda: None)
+
+
+def make_app(page: Page, search: str) -> app_module.App:
+    params = parse_params(search, fallback_seed=1)
+    return app_module.App(page.document, page.window, params, search=search)
+
+
+async def settle(app: app_module.App) -> None:
+    """Let the bots' task run until it waits for the player or the hand is over."""
+    for _ in range(100_000):
+        task = app.driver.task
+        if task is None or task.done():
+            return
+        await asyncio.sleep(0)
+    raise AssertionError("the bots never stopped")
+
+
+def click_for(page: Page, action: Action) -> Element:
+    """The button the table shows for the player's ``action``."""
+    if action.kind == "discard":
+        return page.button(data_tile=view.code(action.tile))
+    st_buttons = [b for b in view.buttons(page.app.state()) if b.engine == action]
+    b = st_buttons[0]
+    attrs = {"data_action": b.action, "data_tiles": b.data_tiles}
+    if b.action == "gang":
+        attrs["data_kind"] = action.kind
+    return page.button(**attrs)
+
+
+async def play(page: Page, app: app_module.App, hands: int) -> list[str]:
+    """Click the first legal choice at each decision for ``hands`` hands."""
+    page.app = app
+    clicked: list[str] = []
+    app.kick()
+    for _ in range(hands):
+        for _ in range(500):
+            await settle(app)
+            game = app.match.game
+            if game.over:
+                break
+            legal = game.legal_actions(0)
+            shown = {b.engine for b in view.buttons(app.state())}
+            choice = next(a for a in legal if a.kind == "discard" or a in shown)
+            clicked.append(str(choice))
+            app.router.on_click(event(click_for(page, choice)))
+        assert app.match.game.over
+        app.router.on_click(event(page.button(data_action="next-hand")))
+    await settle(app)
+    return clicked
+
+
+# ------------------------------------------------------------------ the split
+
+
+@pytest.mark.parametrize("name", PARTS)
+def test_each_part_is_small_and_none_imports_the_controller(name):
+    source = (UI / f"{name}.py").read_text(encoding="utf-8")
+    assert len(source.splitlines()) <= 430
+    imported = {node.module for node in ast.walk(ast.parse(source))
+                if isinstance(node, ast.ImportFrom) and node.module}
+    assert "app" not in imported and "sxmj.ui.app" not in imported
+
+
+def test_only_the_driver_calls_the_bots():
+    for name in PARTS:
+        source = (UI / f"{name}.py").read_text(encoding="utf-8")
+        assert ("from ..bots import" in source) == (name == "driver"), name
+
+
+def test_every_control_in_the_markup_has_a_route():
+    page = Page()
+    app = make_app(page, "?seed=3&speed=fast")
+    routed = set(app.router.ui_routes) | set(app.router.viewer_routes) | {"import"}
+    markup = (UI / "panels.py").read_text(encoding="utf-8")
+    markup += (UI / "view.py").read_text(encoding="utf-8")
+    shown = set(re.findall(r'data-ui="([a-z-]+)"', markup))
+    shown |= set(re.findall(r'btn\("([a-z-]+)"', markup))
+    assert shown and shown <= routed
+
+
+# ------------------------------------------------------------------ the assembled table
+
+
+def test_plays_saves_and_resumes_exactly():
+    page = Page()
+    search = "?seed=11&speed=fast"
+    app = make_app(page, search)
+    clicked = asyncio.run(play(page, app, hands=2))
+    assert clicked and not page.errors
+    assert app.match.hand_no == 2
+    saved = page.window.localStorage.items[KEY_SAVE]
+    assert json.loads(saved)["counted"] == 2
+    assert app.persistence.profile.hands == 2
+    again = Page(dict(page.window.localStorage.items))
+    resumed = make_app(again, search)
+    assert resumed.match.game.actions == app.match.game.actions
+    assert resumed.persistence.counted == 2 and resumed.persistence.profile.hands == 2
+    assert not resumed.persistence.notices
+
+
+def test_a_corrupt_save_is_a_notice_and_a_new_game():
+    page = Page({KEY_SAVE: "{not json"})
+    app = make_app(page, "?seed=5&speed=fast")
+    assert [p.what for p in app.persistence.notices] == ["save"]
+    assert app.match.seed == 5 and app.match.hand_no == 0
+
+
+def test_settings_from_the_sheet_and_the_keys():
+    page = Page()
+    app = make_app(page, "?seed=7&speed=fast")
+    app.sheet.change("speed", "slow", None)
+    assert app.params.speed == "slow" and "speed=slow" in page.urls[-1]
+    assert json.loads(page.window.localStorage.items[KEY_SETTINGS])["speed"] == "slow"
+    before = app.driver.bots[2]
+    app.sheet.change("bot2", "hard", None)
+    assert app.settings.bots == ("normal", "hard", "normal")
+    assert app.driver.bots[2] is not before and "bots=normal,hard,normal" in page.urls[-1]
+    app.sheet.change("speed", "warp", None)  # not a value the form sends: ignored
+    assert app.params.speed == "slow"
+    assist = app.settings.assist
+    app.router.on_key(event(key="A"))
+    assert app.settings.assist is not assist
+    app.router.on_click(event(page.button(data_ui="lang")))
+    assert app.params.lang == "en" and page.document.documentElement.lang == "en"
+    app.sheet.change("base_flowers", "10", None)
+    assert app.settings.rules.base_flowers == 10 and app.match.options.base_flowers != 10
+
+
+def test_a_scenario_plays_its_script_and_is_never_saved():
+    page = Page()
+    app = make_app(page, "?scenario=baotou&speed=fast")
+    assert app.mode is not None and app.driver.script is app.mode
+    asyncio.run(settle_after_kick(app))
+    assert KEY_SAVE not in page.window.localStorage.items
+    assert not page.errors
+
+
+async def settle_after_kick(app: app_module.App) -> None:
+    app.kick()
+    await settle(app)
+
+
+def test_the_driver_stops_when_asked():
+    page = Page()
+    app = make_app(page, "?seed=9&speed=slow")
+
+    async def run() -> None:
+        app.kick()
+        await asyncio.sleep(0)
+        app.driver.stop()
+        await asyncio.sleep(0)
+
+    asyncio.run(run())
+    assert app.driver.task is None and isinstance(app.driver, BotDriver)

@@ -37,8 +37,7 @@ class Viewer:
         """The record at its start (the first hand dealt, nothing played)."""
         hands = record.get("hands", [])
         positions = [(i, j) for i, h in enumerate(hands) for j in range(len(h) + 1)]
-        v = Viewer(record, positions or [(0, 0)], 0, replay(dict(record, hands=[[]],
-                                                                 results=[])))
+        v = Viewer(record, positions or [(0, 0)], 0, replay(_cut(record, [[]])))
         return v
 
     @property
@@ -63,7 +62,7 @@ class Viewer:
                 self.last = text
         else:  # anything else: replay from the start up to there
             cut = [list(h) for h in hands[:i]] + [list(hands[i][:j])]
-            self.match = replay(dict(self.record, hands=cut, results=[]))
+            self.match = replay(_cut(self.record, cut))
             self.last = hands[i][j - 1] if j else ""
         self.step = step
 
@@ -188,3 +187,11 @@ class Replay:
             return
         self.viewer = None
         self.closed()
+
+
+def _cut(record: dict, hands: list[list[str]]) -> dict:
+    """The record up to a point: its first ``hands``, and no ``results`` (a record that
+    gives results must give every finished hand's, so a cut one leaves them out)."""
+    out = {k: v for k, v in record.items() if k != "results"}
+    out["hands"] = hands
+    return out

@@ -20,8 +20,9 @@ from .i18n import LANGS, tr
 from .params import is_whole
 from .store import LEVELS, SPEEDS, Settings
 
-SPEED_CYCLE = {"slow": "normal", "normal": "fast", "fast": "slow"}
-LEVEL_CYCLE = {"easy": "normal", "normal": "hard", "hard": "easy"}
+# the level and speed chips step through the one list of each, round and round
+SPEED_CYCLE = {s: SPEEDS[(i + 1) % len(SPEEDS)] for i, s in enumerate(SPEEDS)}
+LEVEL_CYCLE = {lv: LEVELS[(i + 1) % len(LEVELS)] for i, lv in enumerate(LEVELS)}
 RULE_NUMBERS = ("base_flowers", "fan_cap", "reserved_tiles")
 
 

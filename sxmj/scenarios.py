@@ -123,23 +123,6 @@ class Scenario:
         """A match whose first hand is this scenario's deal (seat 0 is the player)."""
         return Match(seed=0, options=self.options, wall=self.wall(), dealer=self.dealer)
 
-    def bot_action(self, game: Game, seat: int) -> Action:
-        """The scripted action for a bot seat, or: throw the drawn tile / pass."""
-        legal = game.legal_actions(seat)
-        done = {str(a) for a in game.actions}
-        for text in self.script:
-            a = Action.parse(text)
-            if a.seat == seat and a in legal and text not in done:
-                return a
-        for a in legal:
-            if a.kind == "pass":
-                return a
-        drawn = game.last_tile
-        for a in legal:
-            if a.kind == "discard" and a.tile == drawn:
-                return a
-        return next(a for a in legal if a.kind == "discard")
-
     def coaching(self, game: Game) -> Coach | None:
         """The latest coaching line: the entry whose ``after`` names the most recent
         matching action that wasn't a pass (``"X#2"``: its second time in the hand;

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from sxmj.bots import ScriptedTable
 from sxmj.game import Action
 from sxmj.scenarios import BUILTIN, Scenario, ScenarioError, builtin
 
@@ -28,7 +29,7 @@ def play_as_coached(scenario: Scenario, limit: int = 200):
                     if any(a.kind == "discard" and a.tile == g.last_tile for a in legal) \
                     else next(a for a in legal if a.kind in ("pass", "discard"))
         else:
-            action = scenario.bot_action(g, seat)
+            action = ScriptedTable(scenario.script, [str(a) for a in g.actions]).action(g, seat)
         match.apply(action)
     return match, coached
 
@@ -60,7 +61,7 @@ def test_piao_round_blocks_the_pair_holder() -> None:
         if g.last_discard and g.last_discard[1] == 13 and g.piao_block:  # 5p on the table
             assert 0 not in g.to_move()
             blocked_seen = True
-        match.apply(scenario.bot_action(g, seat))
+        match.apply(ScriptedTable(scenario.script, [str(a) for a in g.actions]).action(g, seat))
         if g.actions and str(g.actions[-1]) == "2 discard 5p":
             assert "peng" not in [a.kind for a in g.legal_actions(0)]
             blocked_seen = True

@@ -30,7 +30,7 @@ from .easy import EasyStrategy
 from .expert import ExpertStrategy
 from .hard import HardStrategy
 from .normal import NormalStrategy
-from .scripted import ScriptedBot
+from .scripted import ScriptedBot, ScriptedTable
 
 STRATEGIES: dict[str, type[Strategy]] = {
     "easy": EasyStrategy, "normal": NormalStrategy, "hard": HardStrategy,
@@ -47,5 +47,5 @@ def Bot(level: str = "normal", seed: int = 0) -> Strategy:  # noqa: N802 - reads
 
 __all__ = ["LEVELS", "STRATEGIES", "Bot", "Choice", "DiscardOption", "EasyStrategy",
            "ExpertStrategy",
-           "HardStrategy", "NormalStrategy", "Policy", "ScriptedBot", "Strategy",
+           "HardStrategy", "NormalStrategy", "Policy", "ScriptedBot", "ScriptedTable", "Strategy",
            "discard_options", "tile_waits"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..game import Action
+from ..game import Action, Game
 from ..observation import Observation
 from .analysis import Choice
 
@@ -20,16 +20,18 @@ class ScriptedBot:
 
     level = "scripted"
 
-    def __init__(self, script: Sequence[str], seat: int):
+    def __init__(self, script: Sequence[str], seat: int, done: Sequence[str] = ()):
         self.script = [a for a in map(Action.parse, script) if a.seat == seat]
-        self.played: set[int] = set()  # indices into script already played
+        # the actions already played this hand (``done``: a hand resumed part-way); a
+        # scripted action is played once, however often the script names it
+        self.played = {str(a) for a in map(Action.parse, done)}
 
     def choose(self, obs: Observation, legal: Sequence[Action]) -> Choice:
         if not legal:
             raise ValueError("no legal action to choose from")
-        for i, a in enumerate(self.script):
-            if i not in self.played and a in legal:
-                self.played.add(i)
+        for a in self.script:
+            if str(a) not in self.played and a in legal:
+                self.played.add(str(a))
                 return Choice(a, "bot.scripted")
         for a in legal:
             if a.kind == "pass":
@@ -40,3 +42,15 @@ class ScriptedBot:
                 return Choice(a, "bot.scripted_drawn", {"tname": a.tile})
         return Choice(next(a for a in legal if a.kind == "discard"), "bot.scripted_drawn",
                       {"tname": next(a for a in legal if a.kind == "discard").tile})
+
+
+class ScriptedTable:
+    """A scenario's bots at seats 1–3, with a shortcut that plays a seat's move in a game
+    (for the table's driver and for tests that walk a scenario)."""
+
+    def __init__(self, script: Sequence[str], done: Sequence[str] = ()):
+        self.bots = {s: ScriptedBot(script, s, done) for s in (1, 2, 3)}
+
+    def action(self, game: Game, seat: int) -> Action:
+        """What ``seat`` plays now, from its own observation."""
+        return self.bots[seat].choose(game.observation(seat), game.legal_actions(seat)).action

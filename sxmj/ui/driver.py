@@ -13,7 +13,7 @@ import asyncio
 import traceback
 from collections.abc import Callable
 
-from ..bots import Bot
+from ..bots import Bot, Policy, ScriptedBot
 from ..game import Action, Game
 from .assist import AssistInfo, assist_info
 from .dom import Clock
@@ -41,7 +41,7 @@ class BotDriver:
         self.speed = speed
         self.fail = fail
         self.clock = clock
-        self.bots: list[Bot | None] = [None, None, None, None]
+        self.bots: list[Policy | None] = [None, None, None, None]
         self.script: ScenarioMode | None = None
         self.thinking: int | None = None
         self.task: asyncio.Future | None = None
@@ -53,15 +53,16 @@ class BotDriver:
         self.bots = [None] + [Bot(levels[s - 1], seed * 4 + s) for s in (1, 2, 3)]
 
     def play_script(self, mode: ScenarioMode) -> None:
-        """A scenario: the other seats play its script, no bot chooses."""
+        """A scenario: the other seats are its scripted bots (the same protocol)."""
         self.script = mode
-        self.bots = [None, None, None, None]
+        done = [str(a) for a in self.game().actions]
+        self.bots = [None] + [ScriptedBot(mode.scenario.script, s, done) for s in (1, 2, 3)]
 
     def choose(self, game: Game, seat: int) -> Action:
-        """What the bot (or the script) at ``seat`` plays now."""
-        if self.script is not None:
-            return self.script.bot_action(game, seat)
-        return self.bots[seat].choose(game.observation(seat), game.legal_actions(seat)).action
+        """What the bot at ``seat`` plays now, from its own observation."""
+        bot = self.bots[seat]
+        assert bot is not None  # seat 0 is the player's
+        return bot.choose(game.observation(seat), game.legal_actions(seat)).action
 
     def kick(self) -> None:
         """Let the bots move (in a task) unless they already are."""

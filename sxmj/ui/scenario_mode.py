@@ -34,13 +34,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from urllib.parse import parse_qsl, urlencode
 
+from ..bots import ScriptedTable
 from ..game import Action, Game
 from ..match import Match
 from ..scenarios import BUILTIN, Scenario, ScenarioError, builtin
 from ..scoring import PATTERNS
 from ..tiles import code, format_tiles
 from .i18n import tile_label, tr
-from .view import esc
+from .view import esc, tile_of
 
 PARAM = "scenario"
 
@@ -85,16 +86,21 @@ class Outcome:
 class ScenarioMode:
     scenario: Scenario
     _off: dict[tuple[int, int], bool] = field(default_factory=dict, repr=False)
+    _table: ScriptedTable | None = field(default=None, repr=False)
 
     @property
     def name(self) -> str:
         return self.scenario.name
 
     def start(self) -> Match:
+        self._table = None  # a fresh deal: the script starts over
         return self.scenario.start()
 
     def bot_action(self, game: Game, seat: int) -> Action:
-        return self.scenario.bot_action(game, seat)
+        """What the script plays at ``seat`` (the table's bots, for tests and tools)."""
+        if self._table is None:
+            self._table = ScriptedTable(self.scenario.script, [str(a) for a in game.actions])
+        return self._table.action(game, seat)
 
     def restart_query(self, lang: str = "zh") -> str:
         items = [(PARAM, self.name)] + ([("lang", lang)] if lang != "zh" else [])
@@ -203,14 +209,14 @@ def describe(action: Action | None, game: Game, lang: str) -> str:
     if action is None:
         return ""
     if action.kind == "discard":
-        return tr(lang, "discard_tile", tile=tile_label(action.tile, lang))
+        return tr(lang, "discard_tile", tile=tile_label(tile_of(action), lang))
     if action.kind == "hu":
         return tr(lang, "act_qianggang" if game.phase == "rob" else "act_zimo")
     if action.kind == "chi":
         return f'{tr(lang, "act_chi")} {format_tiles(action.tiles)}'
     if action.kind == "pass":
         return tr(lang, "act_pass")
-    return f'{tr(lang, "act_" + action.kind)} {tile_label(action.tile, lang)}'
+    return f'{tr(lang, "act_" + action.kind)} {tile_label(tile_of(action), lang)}'
 
 
 def _patterns(ids: list[str], lang: str) -> str:

@@ -146,3 +146,21 @@ def test_review_of_an_empty_record_and_cancel() -> None:
 
     with pytest.raises(Cancelled):
         review(record, seat=0, samples=4, progress=lambda n, total: n < 2)
+
+
+def test_thinking_step_by_step_gives_the_same_choice_and_can_be_cut_short() -> None:
+    obs = observation("123m456m789m11s455p", "9s", wall=60)
+    legal = turn_legal(obs, False)
+    steps = list(Bot("expert", 2).think(obs, legal))
+    assert steps[-1] is not None and all(s is None for s in steps[:-1]) and len(steps) > 2
+    assert steps[-1] == Bot("expert", 2).choose(obs, legal)
+    calls = []
+
+    def stop() -> bool:  # the page's clock: out of time after the second guess
+        calls.append(1)
+        return len(calls) >= 2
+
+    from sxmj.bots import ExpertStrategy
+
+    cut = ExpertStrategy(2, stop=stop).choose(obs, legal)
+    assert cut.action in legal and cut.params.get("samples", 2) == 2

@@ -13,13 +13,13 @@ same under CPython and Pyodide; the page may pass ``stop`` to cut a slow search.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from ..game import OWN_KONGS, Action
 from ..observation import Observation
 from .analysis import Choice, discard_options
 from .hard import HardStrategy
-from .search import Estimate, evaluate_candidates, paired_gain
+from .search import Estimate, estimate_steps, paired_gain
 
 DISCARD_CANDIDATES = 3  # hard's best discards to search
 SAMPLES = 20
@@ -36,15 +36,46 @@ class ExpertStrategy(HardStrategy):
         self.samples = samples
         self.stop = stop
         self.decisions = 0  # a fresh stream of guesses per decision
+        self._pending: tuple[list[Estimate], Choice] | None = None
 
     def choose(self, obs: Observation, legal: Sequence[Action]) -> Choice:
+        choice = None
+        for choice in self.think(obs, legal):
+            if self.stop is not None and choice is None and self.stop():
+                break
+        return choice if choice is not None else self.settle()
+
+    def think(self, obs: Observation, legal: Sequence[Action]) -> Iterator[Choice | None]:
+        """The search one guess at a time: ``None`` after each (a page yields to its event
+        loop there, and may stop: :meth:`settle` then decides on what was played out), the
+        choice last. Easy decisions yield their choice at once."""
         hard = super().choose(obs, legal)
+        self._pending = None
         if len(legal) == 1 or obs.phase == "rob" or hard.action.kind == "hu":
-            return hard
+            yield hard
+            return
         candidates = self.candidates(obs, legal, hard.action)
         if len(candidates) < 2:
-            return hard
-        return self.search(obs, candidates, hard)
+            yield hard
+            return
+        self.decisions += 1
+        seed = self.seed * 1_000_003 + self.decisions
+        for estimates in estimate_steps(obs, candidates, self.samples, seed):
+            self._pending = (estimates, hard)
+            yield None
+        yield self.settle()
+
+    def settle(self) -> Choice:
+        """Decide on the guesses played out so far (at least one)."""
+        assert self._pending is not None, "settle() before any guess was played"
+        estimates, hard = self._pending
+        self._pending = None
+        base = estimates[0]  # hard's choice
+        best = max(estimates[1:], key=lambda e: e.mean)
+        gain, se = paired_gain(best, base)
+        if gain > NOISE * se and gain > 0:
+            return self.explain(best, base)
+        return self.explain(base, best)
 
     def candidates(self, obs: Observation, legal: Sequence[Action],
                    hard: Action) -> list[Action]:
@@ -60,19 +91,7 @@ class ExpertStrategy(HardStrategy):
                 out.append(a)
         return out
 
-    def search(self, obs: Observation, candidates: list[Action], hard: Choice) -> Choice:
-        self.decisions += 1
-        estimates = evaluate_candidates(obs, candidates, self.samples,
-                                        self.seed * 1_000_003 + self.decisions, self.stop)
-        base = estimates[0]  # hard's choice
-        best = max(estimates[1:], key=lambda e: e.mean)
-        gain, se = paired_gain(best, base)
-        if gain > NOISE * se and gain > 0:
-            return self.explain(best, base, estimates)
-        return self.explain(base, best, estimates, hard)
-
-    def explain(self, chosen: Estimate, rival: Estimate, estimates: list[Estimate],
-                        hard: Choice | None = None) -> Choice:
+    def explain(self, chosen: Estimate, rival: Estimate) -> Choice:
         """The choice with the numbers behind it: expected points and win rate of the
         chosen action against its closest rival."""
         params = {"move": _move(chosen.action), "points": f"{chosen.mean:+.1f}",

@@ -10,7 +10,7 @@ each (common random numbers), so their differences are not noise of the guesses.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from ..game import Action, Game
@@ -120,24 +120,33 @@ class Estimate:
         return self.wins / len(self.values) if self.values else 0.0
 
 
-def evaluate_candidates(obs: Observation, candidates: Sequence[Action], samples: int,
-                        seed: int, stop: Callable[[], bool] | None = None
-                        ) -> list[Estimate]:
-    """Each candidate played out over the same ``samples`` guesses (fewer if ``stop()``
-    says the time is up; at least two guesses are always played)."""
+def estimate_steps(obs: Observation, candidates: Sequence[Action], samples: int,
+                   seed: int) -> Iterator[list[Estimate]]:
+    """Each candidate played out over the same guesses, one guess at a time: yields the
+    estimates after every guess (a caller may stop early, or yield to a page between)."""
     rng = Rng(seed)
     estimates = [Estimate(a, [], 0) for a in candidates]
     for i in range(samples):
-        if i >= 2 and stop is not None and stop():
-            break
         hands, wall = sample_hidden(obs, rng.fork(i))
         for est in estimates:
             game = Game.from_observation(obs, hands, wall)
             game.apply(est.action)
             pay = playout(game)
             est.values.append(pay[obs.seat])
-            est.wins += pay[obs.seat] > 0 and game.result is not None \
-                and game.result.winner == obs.seat
+            est.wins += game.result is not None and game.result.winner == obs.seat
+        yield estimates
+
+
+def evaluate_candidates(obs: Observation, candidates: Sequence[Action], samples: int,
+                        seed: int, stop: Callable[[], bool] | None = None
+                        ) -> list[Estimate]:
+    """Each candidate played out over the same ``samples`` guesses (fewer if ``stop()``
+    says the time is up; at least two guesses are always played)."""
+    estimates = [Estimate(a, [], 0) for a in candidates]
+    for i, step in enumerate(estimate_steps(obs, candidates, samples, seed)):
+        estimates = step
+        if i >= 1 and stop is not None and stop():
+            break
     return estimates
 
 

@@ -13,13 +13,15 @@ import asyncio
 import traceback
 from collections.abc import Callable
 
-from ..bots import Bot, Policy, ScriptedBot
+from ..bots import Bot, ExpertStrategy, Policy, ScriptedBot
 from ..game import Action, Game
 from .assist import AssistInfo, assist_info
 from .dom import Clock
 from .scenario_mode import ScenarioMode
 
 DELAYS = {"slow": 1.1, "normal": 0.6, "fast": 0.0}  # a bot's thinking time, seconds
+SEARCH_BUDGET_MS = 600.0  # the expert's search stops here in the page (a guess or two more
+# under Pyodide's ~2x slower Python than CPython's fixed count would take)
 CLAIM_PAUSE = 0.5  # share of the delay a claim stays on screen before the claimer moves
 ASSIST_LEVEL = "hard"  # the bot whose choice on the player's own observation is suggested
 
@@ -44,6 +46,7 @@ class BotDriver:
         self.bots: list[Policy | None] = [None, None, None, None]
         self.script: ScenarioMode | None = None
         self.thinking: int | None = None
+        self.longest_step = 0.0  # ms: the longest task of the last choice
         self.task: asyncio.Future | None = None
         self.gen = 0
 
@@ -63,6 +66,28 @@ class BotDriver:
         bot = self.bots[seat]
         assert bot is not None  # seat 0 is the player's
         return bot.choose(game.observation(seat), game.legal_actions(seat)).action
+
+    async def choose_async(self, game: Game, seat: int) -> Action:
+        """:meth:`choose`, but a searching bot (the expert) thinks one guess per task,
+        yielding to the page between guesses, and stops at ``SEARCH_BUDGET_MS``."""
+        bot = self.bots[seat]
+        start = self.clock.now()
+        if not isinstance(bot, ExpertStrategy):
+            action = self.choose(game, seat)
+            self.longest_step = self.clock.now() - start
+            return action
+        self.longest_step = 0.0
+        step_start = start
+        for step in bot.think(game.observation(seat), game.legal_actions(seat)):
+            now = self.clock.now()
+            self.longest_step = max(self.longest_step, now - step_start)
+            if step is not None:
+                return step.action
+            if now - start > SEARCH_BUDGET_MS:
+                return bot.settle().action
+            await asyncio.sleep(0)  # one guess is one short task: clicks get in between
+            step_start = self.clock.now()
+        raise AssertionError("think() ended without a choice")
 
     def kick(self) -> None:
         """Let the bots move (in a task) unless they already are."""
@@ -105,8 +130,8 @@ class BotDriver:
                 continue
             # Choosing and drawing run as two tasks, so input is handled in between.
             t0 = self.clock.now()
-            action = self.choose(game, seat)
-            t1 = self.clock.now()
+            action = await self.choose_async(game, seat)
+            t1 = t0 + self.longest_step  # what held the main thread, not the awaits between
             await asyncio.sleep(0)
             if gen != self.gen or self.game() is not game \
                     or action not in game.legal_actions(seat):

@@ -112,7 +112,7 @@ def assist_info(game: Game, bot: Policy | None, lang: str,
         if choice is not None and choice.action.kind == "hu":
             info.state = "win"
             return info
-        if choice is None or choice.action.kind != "discard":
+        if choice is None or choice.action.kind != "discard" or choice.action.tile is None:
             return info
         tiles = list(hand)
         tiles.remove(choice.action.tile)

@@ -112,6 +112,8 @@ def reading_html(ev, ctx: TileCtx) -> str:
         faces = []
         for x, wild in members:
             shown = ctx.caishen if wild else x
+            if shown is None:  # a reading with a wild has a 财神; a plain tile is named
+                raise ValueError(f"{kind}: a wild without a 财神")
             is_win = not marked and ((wild and win_tile == ctx.caishen) or
                                      (not wild and x == win_tile))
             marked = marked or is_win
@@ -158,7 +160,7 @@ def result_html(j: Judgement, lang: str, show_hand: bool = True) -> str:
     extra = (f' data-patterns="{esc(" ".join(ev.patterns))}" data-items="{esc(items)}"'
              f' data-hua="{ev.flowers}"')
     numbers = tr(lang, "fan_hua_share", fan=j.fan, hua=ev.flowers, share=j.share)
-    reading = (f'<div class="res__reading" aria-label="{esc(tr(lang, "reading"))}">'
+    reading = (f'<div class="res__reading" role="group" aria-label="{esc(tr(lang, "reading"))}">'
                f'{reading_html(ev, ctx)}</div>')
     return (f'<section class="res res--win" {_result_attrs(True, j.fan, j.share, "win", extra)}>'
             f'<header class="res__head"><b class="res__verdict">{esc(tr(lang, "verdict_win"))}'
@@ -254,8 +256,8 @@ def waits_html(a: Analysis, lang: str, show_hand: bool = True) -> str:
                 f"{view.tile_html(w.tile, ctx)}"
                 f'<span class="wait__score">{esc(tr(lang, "wait_share", fan=j.fan, share=j.share))}'
                 f"</span></li>")
-        body.append(f'<h4 class="res__sub">{esc(tr(lang, "waits_title"))} · '
-                    f'{esc(tr(lang, "waits_count", n=len(a.waits)))}</h4>'
+        body.append(f'<h2 class="res__sub">{esc(tr(lang, "waits_title"))} · '
+                    f'{esc(tr(lang, "waits_count", n=len(a.waits)))}</h2>'
                     f'<ul class="waits">{"".join(cells)}</ul>')
     else:
         body.append(f'<p class="res__note">{esc(tr(lang, "distance", n=a.distance))}</p>')

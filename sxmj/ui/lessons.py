@@ -14,6 +14,7 @@ data too. Pure: :func:`regions` returns the markup of every region, keyed by ele
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
+from typing import Any
 from urllib.parse import urlencode
 
 from ..ranks import RANKS
@@ -235,7 +236,7 @@ def flowers_table_html(lang: str) -> str:
     return _table(head, rows, "flower-items")
 
 
-PAY_CASES = [
+PAY_CASES: list[tuple[str, dict[str, Any]]] = [
     # id (its words: i18n pay_case_<id>), settle_detail arguments (winner 0)
     ("share", {}),
     ("rob", {"robbed": 3}),

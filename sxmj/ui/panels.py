@@ -27,7 +27,7 @@ from ..tiles import code, format_tiles
 from .assist import AssistInfo
 from .i18n import LANGS, seat_name, tile_label, tr
 from .store import ANIMS, LEVELS, SPEEDS, Problem, Profile, Settings
-from .view import TableState, esc, powers_html, tile_html
+from .view import TableState, esc, powers_html, tile_html, tile_of
 
 TABS = ("settings", "profile", "records", "keys")
 RULE_FLAGS = ("flower_is_kong", "piao_blocks_claims", "baotou_required", "contract")
@@ -112,14 +112,14 @@ def suggestion_words(action: Action | None, lang: str, rob: bool = False) -> str
     if action is None:
         return ""
     if action.kind == "discard":
-        return tr(lang, "discard_tile", tile=tile_label(action.tile, lang))
+        return tr(lang, "discard_tile", tile=tile_label(tile_of(action), lang))
     if action.kind == "hu":
         return tr(lang, "act_qianggang" if rob else "act_zimo")
     if action.kind == "chi":
         return f'{tr(lang, "act_chi")} {format_tiles(action.tiles)}'
     if action.kind == "pass":
         return tr(lang, "act_pass")
-    return f'{tr(lang, "act_" + action.kind)} {tile_label(action.tile, lang)}'
+    return f'{tr(lang, "act_" + action.kind)} {tile_label(tile_of(action), lang)}'
 
 
 def assist_html(info: AssistInfo | None, st: TableState, on: bool) -> str:
@@ -456,7 +456,7 @@ def action_words(action: Action, lang: str) -> str:
     """One recorded action for the replay bar: 小梅：碰 五万."""
     name = seat_name(action.seat, lang)
     if action.kind == "discard":
-        return tr(lang, "log_discard", name=name, tile=tile_label(action.tile, lang))
+        return tr(lang, "log_discard", name=name, tile=tile_label(tile_of(action), lang))
     if action.kind == "chi":
         return f'{name}：{tr(lang, "act_chi")} {format_tiles(action.tiles)}' if lang == "zh" \
             else f'{name}: {tr(lang, "act_chi")} {format_tiles(action.tiles)}'

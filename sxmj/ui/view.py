@@ -19,8 +19,10 @@ True
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from html import escape
+from typing import Protocol
 
 from ..bots import LEVELS
 from ..game import Action, Event
@@ -138,7 +140,25 @@ def result_info(match) -> ResultInfo:
 # ------------------------------------------------------------------ tiles
 
 
-def tile_html(t: int, st: TableState, rot: int = 0, cls: str = "", tag: str = "span",
+class TileLook(Protocol):
+    """What the tile functions read from their state: :class:`TableState`, or the pages'
+    :class:`sxmj.ui.cards.TileCtx`."""
+
+    @property
+    def lang(self) -> str: ...
+    @property
+    def caishen(self) -> int | None: ...
+    def tr(self, key: str, /, **values: object) -> str: ...
+
+
+def tile_of(a: Action) -> int:
+    """The tile of a discard, claim or kong (the engine always names it for those)."""
+    if a.tile is None:
+        raise ValueError(f"{a} names no tile")
+    return a.tile
+
+
+def tile_html(t: int, st: TileLook, rot: int = 0, cls: str = "", tag: str = "span",
               attrs: str = "", alt: bool = True, note: str = "") -> str:
     """One tile face turned by ``rot`` degrees; a 财神 gets the gold frame and 财 badge."""
     rot %= 360
@@ -166,7 +186,7 @@ def back_html(rot: int = 0, cls: str = "") -> str:
             f'<img src="{TILE_SRC.format("back")}" alt="" draggable="false"></span>')
 
 
-def group_html(tiles: list[int], st: TableState, cls: str = "") -> str:
+def group_html(tiles: Iterable[int], st: TileLook, cls: str = "") -> str:
     """Small upright tiles side by side (claim choices, result sets)."""
     inner = "".join(tile_html(t, st) for t in tiles)
     return f'<span class="tg {cls}">{inner}</span>'
@@ -175,7 +195,7 @@ def group_html(tiles: list[int], st: TableState, cls: str = "") -> str:
 # ------------------------------------------------------------------ melds
 
 
-def meld_html(meld: Meld, seat: int, st: TableState) -> str:
+def meld_html(meld: Meld, seat: int, st: TileLook) -> str:
     """A meld in ``seat``'s frame: the claimed tile turned toward its giver.
 
     The giver sits on the melder's left (上家), across or right (下家); the turned
@@ -192,6 +212,8 @@ def meld_html(meld: Meld, seat: int, st: TableState) -> str:
                 f'{"".join(parts)}</span>')
     rel = (source - seat) % 4 if source is not None else 3
     turn = 90 if rel == 1 else -90
+    if claimed is None:  # a meld given without a table: its first tile turned
+        claimed = tiles[0]
     rest = list(tiles)
     rest.remove(claimed)
     if kind == "jiagang":
@@ -214,9 +236,8 @@ def melds_html(seat: int, st: TableState) -> str:
     inner = [meld_html(m, seat, st) for m in melds]
     if st.is_fresh("meld", seat):
         inner[-1] = inner[-1].replace('class="meld"', 'class="meld is-new"', 1)
-    inner = "".join(inner)
     label = st.tr("melds_label", name=st.name(seat))
-    return f'<div class="strip melds" aria-label="{esc(label)}">{inner}</div>'
+    return f'<div class="strip melds" aria-label="{esc(label)}">{"".join(inner)}</div>'
 
 
 def flowers_html(seat: int, st: TableState) -> str:
@@ -409,9 +430,9 @@ def buttons(st: TableState) -> list[Button]:
         out.append(Button("cancel", "Esc", tr(lang, "act_cancel")))
         return out
     if phase == "rob":
+        robbed = () if st.obs.rob_tile is None else (st.obs.rob_tile,)
         if hu is not None:
-            out.append(Button("hu", "H", tr(lang, "act_qianggang"), hu, (st.obs.rob_tile,),
-                              primary=True))
+            out.append(Button("hu", "H", tr(lang, "act_qianggang"), hu, robbed, primary=True))
         out.append(Button("pass", "X", tr(lang, "act_pass"),
                           next(a for a in legal if a.kind == "pass")))
         return out
@@ -422,9 +443,9 @@ def buttons(st: TableState) -> list[Button]:
             out.append(Button("chi", key, tr(lang, "act_chi"), a, a.tiles))
         for a in legal:
             if a.kind == "peng":
-                out.append(Button("peng", "P", tr(lang, "act_peng"), a, (a.tile,) * 3))
+                out.append(Button("peng", "P", tr(lang, "act_peng"), a, (tile_of(a),) * 3))
             elif a.kind == "minggang":
-                out.append(Button("gang", "G", tr(lang, "act_minggang"), a, (a.tile,) * 4))
+                out.append(Button("gang", "G", tr(lang, "act_minggang"), a, (tile_of(a),) * 4))
         out.append(Button("pass", "X", tr(lang, "act_pass"),
                           next(a for a in legal if a.kind == "pass")))
         return out
@@ -436,7 +457,7 @@ def buttons(st: TableState) -> list[Button]:
     kongs = [a for a in legal if a.kind in ("angang", "jiagang")]
     for i, a in enumerate(kongs):
         key = "G" if len(kongs) == 1 else GANG_KEYS[i % len(GANG_KEYS)]
-        out.append(Button("gang", key, tr(lang, "act_" + a.kind), a, (a.tile,) * 4))
+        out.append(Button("gang", key, tr(lang, "act_" + a.kind), a, (tile_of(a),) * 4))
     if out:
         out.append(Button("pass", "X", tr(lang, "act_pass")))
     return out
@@ -493,7 +514,7 @@ def status_text(st: TableState) -> str:
     if obs.phase == "claim" and st.legal and obs.last_discard:
         seat, t = obs.last_discard
         return st.tr("status_claim", name=st.name(seat), tile=tile_label(t, st.lang))
-    if obs.phase == "rob" and st.legal:
+    if obs.phase == "rob" and st.legal and obs.rob_tile is not None:
         return st.tr("status_rob", name=st.name(obs.turn),
                      tile=tile_label(obs.rob_tile, st.lang))
     if obs.phase == "turn" and obs.turn == 0:
@@ -661,9 +682,10 @@ def result_html(st: TableState) -> str:
                r.robbed is not None else st.tr(f"win_by_{r.win_by or 'draw'}"))
         sub = (f'<p class="result__sub">{esc(how)} · '
                f'{esc(wind_name(r.winner, st.dealer, lang))}</p>')
-        body = _winning_hand_html(st) + _scoring_html(st, ev) if ev is not None else ""
+        body = (_winning_hand_html(st, r.winner, r.hand, ev) + _scoring_html(st, ev)
+                if ev is not None else "")
         kind = "win"
-    pay = _payments_html(st)
+    pay = _payments_html(st, r)
     foot = ""
     if not st.viewer:
         foot = (
@@ -683,16 +705,14 @@ def result_html(st: TableState) -> str:
         f"{body}{pay}{st.result_after}{foot}</div>")
 
 
-def _winning_hand_html(st: TableState) -> str:
-    r = st.result
-    ev = r.evaluation
+def _winning_hand_html(st: TableState, winner: int, hand: list[int], ev: Evaluation) -> str:
     win_tile = ev.win_tile
     marked = False
     sets = []
     for kind, members in ev.groups:
         faces = []
         for t, wild in members:
-            shown = st.caishen if wild else t
+            shown = st.caishen if wild or t is None else t
             is_win = not marked and (
                 (wild and win_tile == st.caishen) or (not wild and t == win_tile))
             cls = "is-win" if is_win else ""
@@ -705,21 +725,22 @@ def _winning_hand_html(st: TableState) -> str:
         sets.append(f'<span class="tg tg--set" data-kind="{esc(kind)}">{"".join(faces)}</span>')
     if not ev.groups:  # 全风: no sets needed, the tiles as they stand
         faces = []
-        for t in r.hand:
+        for t in hand:
             is_win = not marked and t == win_tile
             marked = marked or is_win
             faces.append(tile_html(t, st, cls="is-win" if is_win else ""))
         sets.append(f'<span class="tg tg--set">{"".join(faces)}</span>')
-    for m in st.obs.melds[r.winner]:
+    for m in st.obs.melds[winner]:
         kind, tiles = m.kind, m.tiles
         faces = [tile_html(t, st) for t in tiles]
         sets.append(f'<span class="tg tg--set tg--meld" data-kind="{esc(kind)}" '
                     f'title="{esc(st.tr("act_" + kind))}">{"".join(faces)}</span>')
-    flowers = st.obs.flowers[r.winner]
+    flowers = st.obs.flowers[winner]
     if flowers:
         sets.append(group_html(flowers, st, "tg--flowers"))
-    legend = (f'<p class="result__legend"><i class="legend-win" aria-hidden="true"></i>'
-              f'{esc(st.tr("winning_tile"))}: {esc(tile_label(win_tile, st.lang))}</p>')
+    legend = "" if win_tile is None else (
+        f'<p class="result__legend"><i class="legend-win" aria-hidden="true"></i>'
+        f'{esc(st.tr("winning_tile"))}: {esc(tile_label(win_tile, st.lang))}</p>')
     return (f'<section class="result__hand" aria-label="{esc(st.tr("winning_hand"))}">'
             f'{"".join(sets)}</section>{legend}')
 
@@ -764,8 +785,7 @@ def _scoring_html(st: TableState, ev: Evaluation) -> str:
     return f'<div class="result__scoring">{fan}{hua}</div>{formula}'
 
 
-def _payments_html(st: TableState) -> str:
-    r = st.result
+def _payments_html(st: TableState, r: ResultInfo) -> str:
     share = r.evaluation.share if r.evaluation is not None and r.winner is not None else 0
     rows = []
     for seat in range(4):
@@ -793,12 +813,11 @@ def _payments_html(st: TableState) -> str:
             f'<th scope="col">{esc(st.tr("col_reason"))}</th>'
             f'<th scope="col">{esc(st.tr("col_change"))}</th>'
             f'<th scope="col">{esc(st.tr("col_total"))}</th></tr></thead>'
-            f'<tbody>{"".join(rows)}</tbody></table>{_pay_summary(st, share)}')
+            f'<tbody>{"".join(rows)}</tbody></table>{_pay_summary(st, r, share)}')
 
 
-def _pay_summary(st: TableState, share: int) -> str:
+def _pay_summary(st: TableState, r: ResultInfo, share: int) -> str:
     """Who receives what, in one sentence (the rows above say who pays and why)."""
-    r = st.result
     if r.winner is None or not share:
         return ""
     total = r.payments[r.winner]
@@ -818,8 +837,8 @@ def menu_html(st: TableState) -> str:
     speed = st.tr(f"speed_{st.speed}")
     level = st.tr(f"level_{st.level}" if st.level in LEVELS else "level_mixed")
     return (
-        f'<p class="brand"><img src="./static/icons/favicon.svg" alt="" width="22" height="22">'
-        f'<span>{esc(st.tr("title"))}</span></p>'
+        f'<h1 class="brand"><img src="./static/icons/favicon.svg" alt="" width="22" height="22">'
+        f'<span>{esc(st.tr("title"))}</span></h1>'
         f'<div class="menu__items">'
         f'<a class="chip chip--seed" href="{esc(st.link)}" title="{esc(st.tr("seed_label"))}">'
         f'{esc(st.tr("seed"))} <b>{st.seed}</b></a>'
@@ -888,8 +907,13 @@ def event_notes(events: list[dict], lang: str) -> tuple[dict[int, str], list[str
     lines: list[str] = []
     for e in events:
         kind = e["type"]
+        if kind == Event.EXHAUSTED:
+            lines.append(tr(lang, "log_exhausted"))
+            continue
         seat = e.get("seat")
-        name = seat_name(seat, lang) if seat is not None else ""
+        if seat is None:  # every event described here names its seat
+            continue
+        name = seat_name(seat, lang)
         if kind == Event.DISCARD:
             lines.append(tr(lang, "log_discard", name=name, tile=tile_label(e["tile"], lang)))
             if e.get("piao"):
@@ -909,6 +933,4 @@ def event_notes(events: list[dict], lang: str) -> tuple[dict[int, str], list[str
         elif kind == Event.HU:
             lines.append(tr(lang, "log_hu", name=name))
             bubbles[seat] = tr(lang, "say_hu" if e.get("win_by") == "rob" else "say_zimo")
-        elif kind == Event.EXHAUSTED:
-            lines.append(tr(lang, "log_exhausted"))
     return bubbles, lines

@@ -16,7 +16,7 @@ than ``threshold`` points *and* by more than its noise.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -95,6 +95,20 @@ def review(record: dict[str, Any] | str, seat: int, hand: int | None = None,
     False cancels (:class:`Cancelled` is raised). Raises the record's own
     :class:`~sxmj.record.RecordError` for a record that doesn't replay.
     """
+    result = Review(seat)
+    for done, total, partial in review_steps(record, seat, hand, threshold, samples, seed):
+        result = partial
+        if done and progress is not None and progress(done, total) is False:
+            raise Cancelled
+    return result
+
+
+def review_steps(record: dict[str, Any] | str, seat: int, hand: int | None = None,
+                 threshold: float = THRESHOLD, samples: int = SAMPLES, seed: int = 0
+                 ) -> Iterator[tuple[int, int, Review]]:
+    """:func:`review` one decision at a time: yields (decisions reviewed, decisions in
+    all, the review so far) — first (0, total, …) once the record has replayed. A page
+    yields to its event loop between steps and cancels by no longer asking."""
     expert = ExpertStrategy(seed, samples=samples)
     result = Review(seat)
     todo: list[tuple[int, int, Any, list[Action], Action]] = []
@@ -109,13 +123,12 @@ def review(record: dict[str, Any] | str, seat: int, hand: int | None = None,
         todo.append((h, index, game.observation(seat), legal, action))
 
     replay(record, visit=visit)
+    yield 0, len(todo), result
     for n, (h, index, obs, legal, played) in enumerate(todo):
         result.decisions += 1
         _review_one(expert, result, h, index, obs, legal, played, threshold, samples,
                     seed * 7919 + n)
-        if progress is not None and progress(n + 1, len(todo)) is False:
-            raise Cancelled
-    return result
+        yield n + 1, len(todo), result
 
 
 def _review_one(expert: ExpertStrategy, result: Review, h: int, index: int, obs: Any,

@@ -142,9 +142,12 @@ class App:
 
     def start_scenario(self) -> None:
         """Deal the scenario: seat 0 is the player, the other seats play its script."""
+        mode = self.mode
+        if mode is None:  # only the table of a scenario has one
+            return
         self._sync_params(0)
-        self.match = self.mode.start()
-        self.driver.play_script(self.mode)
+        self.match = mode.start()
+        self.driver.play_script(mode)
         self.new_hand_state()
 
     def new_hand_state(self) -> None:

@@ -598,13 +598,13 @@ class Calc:
                         element.checked = getattr(new, name)
                 target.value = ""
             return
-        name = attr(target, "data-field")
-        if name is None or name not in CalcState.__dataclass_fields__:
+        key = attr(target, "data-field")
+        if key is None or key not in CalcState.__dataclass_fields__:
             return
-        value = bool(target.checked) if name in BOOL_FIELDS else str(target.value)
-        if getattr(self.state, name) == value:
+        value = bool(target.checked) if key in BOOL_FIELDS else str(target.value)
+        if getattr(self.state, key) == value:
             return
-        self.update(self.state.set(name, value), typed=name)
+        self.update(self.state.set(key, value), typed=key)
 
     def _set_input(self, name: str, value: str) -> None:
         element = self.page.document.getElementById(f"calc-f-{name}")

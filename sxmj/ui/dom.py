@@ -10,6 +10,10 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # typing.TypeIs is Python 3.13's; only mypy reads it
+    from typing_extensions import TypeIs
 
 from . import view
 from .i18n import tr
@@ -23,7 +27,7 @@ def attr(element, name: str) -> str | None:
     return value if isinstance(value, str) else None
 
 
-def is_none(value) -> bool:
+def is_none(value: object) -> TypeIs[None]:
     """True for a missing element (None, or a JavaScript null that is no element)."""
     return value is None or not hasattr(value, "getAttribute")
 

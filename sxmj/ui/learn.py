@@ -23,13 +23,13 @@ class Learn:
             page.fill(element_id, html)
         for slot in page.document.querySelectorAll("[data-example]"):
             ex = slot.getAttribute("data-example")
-            html = done.examples.get(ex)
-            if html is None:
+            example = done.examples.get(ex)
+            if example is None:
                 page.report(f"learn.html asks for an unknown example {ex!r}")
                 continue
-            if page.cache.get("ex:" + ex) != html:
-                slot.innerHTML = html
-                page.cache["ex:" + ex] = html
+            if page.cache.get("ex:" + ex) != example:
+                slot.innerHTML = example
+                page.cache["ex:" + ex] = example
 
     def on_click(self, event) -> None:
         lang_click(self.page, event, self.render)

@@ -14,6 +14,7 @@ bots) or ``?bots=easy,normal,hard`` (seats 1, 2, 3).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
 from urllib.parse import parse_qs, urlencode
 
 from ..bots import LEVELS
@@ -31,7 +32,7 @@ class Params:
     speed: str = "normal"
     level: str = "normal"
 
-    def query(self, **changes: object) -> str:
+    def query(self, **changes: Any) -> str:
         """The query string that reproduces this match (defaults left out)."""
         p = replace(self, **changes) if changes else self
         items: list[tuple[str, object]] = [("seed", p.seed)]

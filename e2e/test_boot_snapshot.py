@@ -60,10 +60,12 @@ def test_site_ships_a_snapshot_for_its_sources():
     assert sorted(p.name for p in SNAPSHOT.iterdir()) == sorted(["manifest.json", snap.name])
     # the game's modules are inside, the UI too (it imports `pyscript` only when started)
     sources = m["sources"]
-    for name in ("sxmj/__init__.py", "sxmj/match.py", "sxmj/bots.py", "sxmj/scoring.py",
-                 "sxmj/record.py", "sxmj/ranks.py", "sxmj/ui/app.py", "sxmj/ui/view.py"):
+    for name in ("sxmj/__init__.py", "sxmj/match.py", "sxmj/bots/__init__.py",
+                 "sxmj/bots/hard.py", "sxmj/scoring.py", "sxmj/request.py", "sxmj/record.py",
+                 "sxmj/ranks.py", "sxmj/ui/app.py", "sxmj/ui/view.py"):
         assert name in sources, name
-    assert "sxmj/__main__.py" not in sources
+    # the command line is left out, and no page module pulls it in any more
+    assert "sxmj/__main__.py" not in sources and "sxmj/cli.py" not in sources
     for path, want in sources.items():
         assert (SITE / path).stat().st_size == want["size"], path
 

@@ -278,8 +278,8 @@ def test_calculator_state_lives_in_the_url() -> None:
     assert params == [("hand", "123m456m789m123p5p9s"), ("dealer", "1"), ("fan_cap", "2")]
     again, error = calc.CalcState.from_params(dict(params))
     assert error is None and again.params() == params
-    _, error = calc.CalcState.from_params({"hand": "1m", "target": "x"})
-    assert error is not None and error.field == "target"
+    _, error, refused = calc.read_calc({"hand": "1m", "target": "x"})  # not a URL field
+    assert error is None and [(r.param, r.kind) for r in refused] == [("target", "unknown")]
     _, error = calc.CalcState.from_params({"first_turn": "perhaps"})
     assert error.field == "first_turn"
 
@@ -334,12 +334,9 @@ def test_embed_hand_mode_judges_fourteen_and_analyses_thirteen() -> None:
     ({"mode": "hand", "hand": "123m"}, "caishen"),
     ({"mode": "hand", "caishen": "9s"}, "hand"),
     ({"mode": "hand", "hand": "123m456m789m123p5p7z", "caishen": "9s"}, "hand"),
-    ({"mode": "hand", "hand": "123m456m789m123p5p9s", "caishen": "9s", "colour": "red"},
-     "colour"),
     ({"mode": "hand", "hand": "12m", "caishen": "9s"}, "hand"),
     ({"mode": "scenario"}, "name"),
     ({"mode": "scenario", "name": "nope"}, "name"),
-    ({"mode": "scenario", "name": "baotou", "seed": "1"}, "seed"),
     ({"mode": "play"}, "seed"),
     ({"mode": "play", "seed": "-3"}, "seed"),
     ({"mode": "play", "seed": "9007199254740992"}, "seed"),
@@ -371,7 +368,20 @@ def test_embed_calc_mode_prefills_the_calculator() -> None:
     assert e.calc is not None and e.calc_error is None
     assert attrs_of(calc.render_form(e.calc, "en"))["data-state"] == "waits"
     e = embed.render({"mode": "calc", "colour": "red"}, "en")
-    assert e.calc_error is not None and e.calc_error.field == "colour"
+    assert e.calc_error is None and [r.param for r in e.refused] == ["colour"]
+
+
+@pytest.mark.parametrize("params", [
+    {"mode": "hand", "hand": "123m456m789m123p9s5p", "caishen": "9s", "colour": "red"},
+    {"mode": "scenario", "name": "baotou", "colour": "red"},
+    {"mode": "play", "seed": "42", "colour": "red"},
+])
+def test_embed_unknown_parameters_are_left_out_and_named(params) -> None:
+    e = embed.render(params, "en")  # one rule on every page (README "Testing contract")
+    assert e.error is None and "embed-error" not in e.html
+    assert [(r.param, r.kind) for r in e.refused] == [("colour", "unknown")]
+    if params["mode"] == "hand":
+        assert "colour" not in e.html  # nor in the link to the calculator
 
 
 # ------------------------------------------------------------------ scenario mode

@@ -29,7 +29,7 @@ from .decision import Decision
 from .dom import Clock, Screen, is_none
 from .driver import Adviser, BotDriver
 from .i18n import seat_name, tr
-from .params import MAX_SEED, Params, level_param, parse_params
+from .params import Params, level_param, parse_params
 from .persist import Persistence
 from .records import Records, Replay, Viewer
 from .routes import InputRouter
@@ -398,9 +398,7 @@ def start() -> None:
     from pyscript.ffi import create_proxy, to_js
 
     search = str(window.location.search or "")
-    params = parse_params(search, fallback_seed=new_seed())
-    params = Params(min(params.seed, MAX_SEED), params.seed_given, params.lang, params.speed,
-                    params.level)
+    params = parse_params(search, fallback_seed=new_seed())  # a given seed is ≤ MAX_SEED
     window.sxmjStats = to_js({"botMoves": [], "botThinks": [], "botDraws": [], "tasks": []})
     app = App(document, window, params, to_js, search)
     document.documentElement.lang = "zh-Hans" if app.params.lang == "zh" else "en"
@@ -409,8 +407,9 @@ def start() -> None:
         document.body.dataset.sxmjScenario = app.mode.name
     app.update_url()
     app.render()
-    if app.persistence.notices:
-        app.screen.show_notice(panels.notice_html(app.persistence.notices, app.params.lang))
+    notice = regions.notice_html(app.persistence.notices, params.refused, app.params.lang)
+    if notice:
+        app.screen.show_notice(notice)
     _APPS.append((app, *app.router.listen(document, create_proxy)))
     overlay = document.getElementById("loading")
     if not is_none(overlay):

@@ -37,6 +37,8 @@ from .cards import (
 from .i18n import tile_label, tr
 from .judge import (
     BOOL_FIELDS,
+    FIELDS,
+    OPTION_FIELDS,
     analyse,
     error_text,
     judge,
@@ -47,7 +49,7 @@ from .judge import (
     tiles_of,
 )
 from .lessons import EXAMPLE_LIST, EXAMPLES
-from .params import is_whole
+from .params import MAX_VALUE, Refusal, is_whole, refusal
 
 esc = view.esc
 
@@ -117,28 +119,11 @@ class CalcState:
         return out
 
     @staticmethod
-    def from_params(params: dict[str, str]) -> tuple[CalcState, InvalidHand | None]:
-        """The state of a URL (``calc.html?hand=…``); unusable values are reported."""
-        values: dict = {}
-        error = None
-        for name, value in params.items():
-            if name in ("lang", "mode"):
-                continue
-            if name not in CalcState.__dataclass_fields__ or name in ("target", "meld_kind",
-                                                                      "message"):
-                error = error or request_from_params({name: value}).error
-                continue
-            if name in BOOL_FIELDS:
-                flag = request_from_params({name: value}).error
-                if flag is not None:
-                    error = error or flag
-                    continue
-                values[name] = value.strip().lower() in ("1", "true", "yes", "on")
-            elif name == "melds":
-                values[name] = ", ".join(split_melds(value))
-            else:
-                values[name] = value.strip()
-        return CalcState(**values), error
+    def from_params(params: dict[str, str]) -> tuple[CalcState, RuleError | None]:
+        """The state of a URL (``calc.html?hand=…``) and the first bad switch, in the
+        calculator's words (see :func:`read_calc`, which also names what was not used)."""
+        state, error, _ = read_calc(params)
+        return state, error
 
     # -------------------------------------------------------- editing
 
@@ -269,6 +254,57 @@ class CalcState:
             flower_is_kong=options.get("flower_is_kong", True),
             baotou_required=options.get("baotou_required", False),
             fan_cap=str(options.get("fan_cap", 3)))
+
+
+URL_FIELDS = FIELDS + OPTION_FIELDS  # the calculator's URL parameters, besides lang
+CHOICES = {"win_by": WIN_BY, "base_flowers": tuple(str(b) for b in BASE_FLOWERS),
+           "fan_cap": tuple(str(n) for n in range(6))}  # the form's drop-downs
+
+
+def read_calc(params: dict[str, str], known: tuple[str, ...] = ("lang",)
+              ) -> tuple[CalcState, RuleError | None, list[Refusal]]:
+    """The state of a URL, the first bad switch (explained in the calculator's message line)
+    and the parameters it did not use (the notice): unknown names (other than ``known``),
+    values longer than any hand, a switch that is not ``1``/``0`` and a drop-down's value it
+    does not offer, each left at its default. What is typed into a text field (hand, tiles,
+    melds, replacements, 飘) is kept as written: the result explains it, naming the field.
+
+    >>> st, error, refused = read_calc({"hand": "123m", "dealer": "perhaps", "colour": "red"})
+    >>> st.hand, st.dealer, error.field, [(r.param, r.kind) for r in refused]
+    ('123m', False, 'dealer', [('dealer', 'bad'), ('colour', 'unknown')])
+    """
+    values: dict = {}
+    error = None
+    refused: list[Refusal] = []
+    for name, value in params.items():
+        if name in known:
+            continue
+        if name not in URL_FIELDS:
+            refused.append(refusal(name, value, "unknown"))
+            continue
+        if len(value) > MAX_VALUE:
+            refused.append(refusal(name, value, "long", str(MAX_VALUE)))
+            continue
+        text = value.strip()
+        if not text:
+            continue  # blank: the default, as if absent
+        if name in BOOL_FIELDS:
+            flag = request_from_params({name: value}).error
+            if flag is not None:
+                error = error or flag
+                refused.append(refusal(name, value, expected="1 | 0"))
+                continue
+            values[name] = text.lower() in ("1", "true", "yes", "on")
+        elif name in CHOICES:
+            if text not in CHOICES[name]:
+                refused.append(refusal(name, value, expected=" | ".join(CHOICES[name])))
+                continue
+            values[name] = text
+        elif name == "melds":
+            values[name] = ", ".join(split_melds(value))
+        else:
+            values[name] = text
+    return CalcState(**values), error, refused
 
 
 def _safe_tiles(text: str) -> list[int]:
@@ -618,16 +654,19 @@ def start() -> None:
     from .page import Page, lang_click
 
     page = Page(document, window)
-    page.set_lang(page.lang)
     try:
-        state, error = CalcState.from_params(page.params)
+        state, error, refused = read_calc(page.params)
     except Exception:  # noqa: BLE001 - never a Python banner for a URL
-        state, error = CalcState(), None
+        state, error, refused = CalcState(), None, []
         page.report(traceback.format_exc())
+    refused = page.refused + refused
+    page.keep_used(("lang",) + URL_FIELDS, refused)
+    page.set_lang(page.lang)
     calc = Calc(page, "calc", state)
     calc.mount()
     if error is not None:
         page.fill("calc-msg", esc(invalid_text(error, page.lang)))
+    page.notify(refused, ".calc-page")
     page.listen(document, "click", lambda e: lang_click(page, e, calc.rerender))
     _PAGES.append(calc)
     page.ready()

@@ -11,8 +11,12 @@ Modes (``?mode=…``, plus ``lang=zh|en`` everywhere):
 - ``play``: ``seed=N``: a card with your starting hand of that deal and a link that opens
   ``index.html?seed=N``.
 
-Every parameter is validated; a bad one gives a readable message in 中文 and English in the
-frame (``[data-testid="embed-error"]`` naming the parameter), never a Python error. The
+Every parameter is validated. What a mode cannot do without (``mode``; ``hand`` and
+``caishen``, or any tile the hand mode judges; ``name``; ``seed``) gives a readable message in
+中文 and English in the frame (``[data-testid="embed-error"]`` naming the parameter), never a
+Python error. A parameter the mode does not know, or an unusable ``lang`` or calculator switch,
+is left out and named in the small notice every page shows (:func:`sxmj.ui.page.refusals_html`),
+as on the other pages. The
 hand and calc modes put the calculator's ``[data-testid="calc-result"]`` on the page. The
 page posts its height to the parent (``static/js/page-boot.js``).
 
@@ -22,7 +26,7 @@ The markup is pure (:func:`render`); :func:`start` only puts it on the page.
 from __future__ import annotations
 
 import traceback
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from urllib.parse import urlencode
 
 from ..match import Match
@@ -30,7 +34,7 @@ from ..messages import field_name
 from ..scenarios import ScenarioError, builtin
 from ..scoring import InvalidHand
 from ..tiles import caishen_of, tile
-from .calc import CalcState
+from .calc import URL_FIELDS, CalcState, read_calc
 from .cards import TileCtx, invalid_html, result_html, waits_html
 from .i18n import tr
 from .judge import (
@@ -40,7 +44,7 @@ from .judge import (
     tile_count,
     tiles_of,
 )
-from .params import MAX_SEED, is_whole
+from .params import MAX_SEED, MAX_VALUE, Refusal, is_whole, refusal, shorten
 from .view import esc, group_html
 
 MODES = ("hand", "calc", "scenario", "play")
@@ -56,6 +60,7 @@ class Embed:
     calc: CalcState | None = None
     calc_error: Exception | None = None
     error: str | None = None  # the parameter at fault
+    refused: list[Refusal] = field(default_factory=list)  # left out, named in the notice
 
 
 def render(params: dict[str, str], lang: str) -> Embed:
@@ -64,23 +69,34 @@ def render(params: dict[str, str], lang: str) -> Embed:
     if not mode:
         return _error("mode", "embed_mode_required", lang, mode)
     if mode not in MODES:
-        return _error("mode", "embed_mode_unknown", lang, "", value=params["mode"])
-    if mode == "hand":
-        return _hand(params, lang)
+        return _error("mode", "embed_mode_unknown", lang, "", value=shorten(params["mode"]))
     if mode == "calc":
-        state, error = CalcState.from_params({k: v for k, v in params.items()
-                                              if k not in COMMON})
-        return Embed("calc", calc=state, calc_error=error)
-    if mode == "scenario":
-        return _scenario(params, lang)
-    return _play(params, lang)
+        state, error, refused = read_calc(params, COMMON)
+        return Embed("calc", calc=state, calc_error=error, refused=refused)
+    used, refused = _sort(params, ALLOWED[mode])
+    embed = {"hand": _hand, "scenario": _scenario, "play": _play}[mode](used, lang)
+    embed.refused = refused
+    return embed
 
 
-def _unknown(params: dict[str, str], allowed: tuple[str, ...]) -> str | None:
-    for name in params:
-        if name not in allowed + COMMON:
-            return name
-    return None
+ALLOWED = {"hand": URL_FIELDS, "scenario": ("name",), "play": ("seed",)}
+
+
+def _sort(params: dict[str, str], allowed: tuple[str, ...]
+          ) -> tuple[dict[str, str], list[Refusal]]:
+    """The parameters a mode takes, and the others (unknown, or longer than any value)."""
+    used: dict[str, str] = {}
+    refused: list[Refusal] = []
+    for name, value in params.items():
+        if name in COMMON:
+            used[name] = value  # mode and lang: read by render() and the page
+        elif name not in allowed:
+            refused.append(refusal(name, value, "unknown"))
+        elif len(value) > MAX_VALUE:
+            refused.append(refusal(name, value, "long", str(MAX_VALUE)))
+        else:
+            used[name] = value
+    return used, refused
 
 
 def _hand(params: dict[str, str], lang: str) -> Embed:
@@ -120,9 +136,6 @@ def _hand(params: dict[str, str], lang: str) -> Embed:
 
 
 def _scenario(params: dict[str, str], lang: str) -> Embed:
-    bad = _unknown(params, ("name",))
-    if bad:
-        return _unknown_error(bad, ("name",), lang)
     name = params.get("name", "").strip()
     if not name:
         return _error("name", "embed_name_required", lang, "scenario")
@@ -130,7 +143,8 @@ def _scenario(params: dict[str, str], lang: str) -> Embed:
         sc = builtin(name)
     except ScenarioError as e:
         known = str(e).split("known: ", 1)[-1].rstrip(")")
-        return _error("name", "embed_name_unknown", lang, "scenario", name=name, known=known)
+        return _error("name", "embed_name_unknown", lang, "scenario", name=shorten(name),
+                      known=known)
     zh = lang == "zh"
     ctx = TileCtx(lang, caishen_of(tile(sc.indicator)))
     from ..tiles import parse_tiles
@@ -148,14 +162,11 @@ def _scenario(params: dict[str, str], lang: str) -> Embed:
 
 
 def _play(params: dict[str, str], lang: str) -> Embed:
-    bad = _unknown(params, ("seed",))
-    if bad:
-        return _unknown_error(bad, ("seed",), lang)
     text = params.get("seed", "").strip()
     if not text:
         return _error("seed", "embed_seed_required", lang, "play")
     if not is_whole(text) or int(text) > MAX_SEED:
-        return _error("seed", "embed_seed_bad", lang, "play", most=MAX_SEED, text=text)
+        return _error("seed", "embed_seed_bad", lang, "play", most=MAX_SEED, text=shorten(text))
     seed = int(text)
     match = Match(seed=seed)
     game = match.game
@@ -182,11 +193,6 @@ def _actions(href: str, start: str, here: str, lang: str) -> str:
             f'({esc(tr(lang, "new_tab"))})</small></a>'
             f'<a class="btn btn--ghost" data-testid="embed-here" href="{esc(href)}" '
             f'target="_self">{esc(tr(lang, here))}</a></p>')
-
-
-def _unknown_error(name: str, allowed: tuple[str, ...], lang: str) -> Embed:
-    known = ", ".join(allowed + COMMON)
-    return _error(name, "embed_param_unknown", lang, "", known=known)
 
 
 def _error(field: str, key: str, lang: str, mode: str, **values: object) -> Embed:
@@ -222,8 +228,10 @@ def start() -> None:
     from .page import Page
 
     page = Page(document, window)
+    refused = page.refused
     try:
         embed = render(page.params, page.lang)
+        refused = refused + embed.refused
         if embed.calc is not None:
             document.getElementById("embed").className = "calc"
             calc = Calc(page, "embed", embed.calc, sync_url=False)
@@ -239,6 +247,7 @@ def start() -> None:
         detail = traceback.format_exc()
         page.report(detail)
         page.fill("embed", unexpected_html(detail, page.lang))
+    page.notify(refused, ".embed")
     page.ready()
 
 

@@ -26,6 +26,7 @@ from ..melds import Meld
 from ..messages import CoreError
 from ..request import evaluate_request, one_tile, parse_melds
 from ..request import tiles_field as tiles_of
+from ..rules import Options, RuleError
 from ..scoring import InvalidHand
 from ..tiles import NUM_PLAYING, TileError, code, parse_tiles
 from ..winning import Shape, baotou_distance, distance, is_baotou_ready, waits
@@ -155,7 +156,7 @@ class Query:
     """An evaluate request read from URL parameters (calc.html, embed.html)."""
 
     request: dict
-    error: InvalidHand | None = None
+    error: RuleError | None = None  # InvalidHand, or a rule option's own RuleError
 
 
 def request_from_params(params: dict[str, str], allowed: tuple[str, ...] = ()) -> Query:
@@ -163,7 +164,8 @@ def request_from_params(params: dict[str, str], allowed: tuple[str, ...] = ()) -
 
     ``melds`` is a comma-separated list (``peng 222z,chi 123m``); booleans are ``1/0``,
     ``true/false``; whole numbers stay text when they don't parse, so that the evaluator
-    names them. Unknown parameters (other than ``allowed``) are an error.
+    names them. Unknown parameters (other than ``allowed``) are an error; so is a rule option
+    the rules refuse, named by its own parameter (``fan_cap``), the request still whole.
     """
     request: dict[str, Any] = {}
     options: dict[str, Any] = {}
@@ -191,6 +193,11 @@ def request_from_params(params: dict[str, str], allowed: tuple[str, ...] = ()) -
         last = last_tile(request["hand"])
         if last:
             request["win_tile"] = last
+    for name, value in options.items():
+        try:
+            Options.from_dict({name: value}, field=name)
+        except RuleError as e:
+            return Query(request, e)
     return Query(request)
 
 

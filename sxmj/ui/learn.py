@@ -10,6 +10,20 @@ from __future__ import annotations
 
 from . import lessons
 from .page import Page, lang_click
+from .params import Refusal, read_lang, unknown_params
+
+PARAMS = ("lang",)  # learn.html's one URL parameter
+
+
+def read_learn(values: dict[str, str]) -> tuple[str, list[Refusal]]:
+    """The page's language and what of the URL it does not use (a bad ``lang``, any other
+    parameter).
+
+    >>> read_learn({"lang": "en", "x": "1"})
+    ('en', [Refusal(param='x', value='1', kind='unknown', expected='')])
+    """
+    lang, refused = read_lang(values)
+    return lang, refused + unknown_params(values, PARAMS)
 
 
 class Learn:
@@ -39,9 +53,12 @@ def start() -> None:
     from pyscript import document, window  # only exists in the browser
 
     page = Page(document, window)
+    _, refused = read_learn(page.params)
+    page.keep_used(PARAMS, refused)
     page.set_lang(page.lang)
     learn = Learn(page)
     learn.render()
+    page.notify(refused, "#main")
     page.listen(document, "click", learn.on_click)
     _PAGES.append(learn)
     page.ready()

@@ -9,6 +9,11 @@ from each page's ``start()``. Each page then sets, last of all,
 {'mode': 'hand', 'hand': '123m', 'lang': 'en'}
 >>> with_lang("?mode=hand&lang=en", "zh")
 '?mode=hand'
+>>> keep_only("?hand=1m&colour=red&lang=en", ("hand", "lang"))
+'?hand=1m&lang=en'
+
+A parameter a page cannot use (:class:`sxmj.ui.params.Refusal`) is named in a small notice,
+:func:`refusals_html` (the table shows the same one).
 """
 
 from __future__ import annotations
@@ -16,12 +21,66 @@ from __future__ import annotations
 import traceback
 from urllib.parse import parse_qsl, urlencode
 
-from .i18n import lang_of
+from .i18n import tr
+from .params import Refusal, query_values, read_lang
+from .view import esc
+
+NOTICE_LINES = 6  # refusals listed one by one; more are counted
 
 
 def parse_query(search: str) -> dict[str, str]:
     """``location.search`` → {name: value}; a repeated name keeps its last value."""
-    return dict(parse_qsl(search.lstrip("?"), keep_blank_values=True))
+    return query_values(search)
+
+
+def keep_only(search: str, names: tuple[str, ...] | set[str]) -> str:
+    """The same query with only the parameters in ``names`` (what the page used)."""
+    items = [(k, v) for k, v in parse_qsl(search.lstrip("?"), keep_blank_values=True)
+             if k in names]
+    return "?" + urlencode(items) if items else "?"
+
+
+def used_names(known: tuple[str, ...], refused: list[Refusal]) -> set[str]:
+    """The known parameters a page used: those not refused."""
+    return set(known) - {r.param for r in refused}
+
+
+def refusal_line(r: Refusal, lang: str) -> str:
+    """One refused parameter in words."""
+    if r.kind == "unknown":
+        return tr(lang, "param_unknown", name=r.param)
+    if r.kind == "long":
+        return tr(lang, "param_long", name=r.param, most=r.expected)
+    return tr(lang, "param_bad", name=r.param, value=r.value, expected=r.expected)
+
+
+def refusals_html(refused: list[Refusal] | tuple[Refusal, ...], lang: str,
+                  button: bool = True) -> str:
+    """The small notice naming the URL parameters a page did not use (empty when none).
+
+    In the page's language, and in the other one too when ``lang`` itself was refused (its
+    reader asked for another language). ``data-params`` lists the names; the button
+    ``data-ui="param-notice-ok"`` dismisses it (left out under another notice's own)."""
+    if not refused:
+        return ""
+    langs = [lang]
+    if any(r.param == "lang" for r in refused):
+        langs.append("en" if lang == "zh" else "zh")
+    parts = []
+    for ln in langs:
+        tag = "zh-Hans" if ln == "zh" else "en"
+        items = "".join(f"<li>{esc(refusal_line(r, ln))}</li>" for r in refused[:NOTICE_LINES])
+        if len(refused) > NOTICE_LINES:
+            items += f"<li>{esc(tr(ln, 'param_more', n=len(refused) - NOTICE_LINES))}</li>"
+        parts.append(f'<div lang="{tag}"><p class="param-notice__title">'
+                     f'{esc(tr(ln, "param_notice"))}</p><ul>{items}</ul></div>')
+    names = " ".join(dict.fromkeys(r.param for r in refused))
+    ok = (f'<button type="button" class="param-notice__ok" data-ui="param-notice-ok" '
+          f'aria-label="{esc(tr(lang, "param_dismiss"))}">{esc(tr(lang, "notice_ok"))}'
+          f"</button>") if button else ""
+    return (f'<div class="param-notice" role="status" data-testid="param-notice" '
+            f'data-params="{esc(names)}"><div class="param-notice__text">{"".join(parts)}</div>'
+            f"{ok}</div>")
 
 
 def with_lang(search: str, lang: str) -> str:
@@ -52,9 +111,33 @@ class Page:
         self.window = window
         self.search = str(window.location.search or "")
         self.params = parse_query(self.search)
-        self.lang = lang_of(self.params.get("lang"))
+        self.lang, self.refused = read_lang(self.params)
         self.cache: dict[str, str] = {}
         self.proxies: list = []
+        self.notice: list[Refusal] = []
+
+    def notify(self, refused: list[Refusal], before: str = "") -> None:
+        """Name the parameters the page did not use in a small notice, until it is dismissed:
+        at the top of the element ``before`` (a selector) or of the body."""
+        if not refused:
+            return
+        self.notice = list(refused)
+        anchor = self.document.querySelector(before) if before else None
+        if anchor is None or not hasattr(anchor, "insertAdjacentHTML"):
+            anchor = self.document.body
+        anchor.insertAdjacentHTML("afterbegin", '<div id="param-notice"></div>')
+        self.fill("param-notice", refusals_html(self.notice, self.lang))
+        box = self.document.getElementById("param-notice")
+        self.listen(box, "click", self._dismiss)
+
+    def _dismiss(self, event) -> None:
+        if closest(event, '[data-ui="param-notice-ok"]') is not None:
+            self.notice = []
+            self.fill("param-notice", "")
+
+    def keep_used(self, known: tuple[str, ...], refused: list[Refusal]) -> None:
+        """The address keeps only the parameters the page used (as the game page does)."""
+        self.search = keep_only(self.search, used_names(known, refused))
 
     def fill(self, element_id: str, html: str) -> None:
         """Set a region's markup (one crossing), skipping unchanged regions."""
@@ -73,6 +156,8 @@ class Page:
         root.lang = "zh-Hans" if lang == "zh" else "en"
         root.setAttribute("data-lang", lang)
         self.replace_url(with_lang(self.search, lang))
+        if self.notice:
+            self.fill("param-notice", refusals_html(self.notice, lang))
 
     def replace_url(self, search: str) -> None:
         self.search = search

@@ -1,27 +1,88 @@
-"""URL parameters of the page (part of the testing contract, see README).
+"""URL parameters of the pages (part of the testing contract, see README).
 
-``?seed=N`` deals a reproducible match, ``?lang=zh|en`` (default zh),
-``?speed=slow|normal|fast`` (fast: bots move at once), ``?bots=easy|normal|hard`` (all three
-bots) or ``?bots=easy,normal,hard`` (seats 1, 2, 3).
+The game page (index.html): ``?seed=N`` deals a reproducible match, ``?lang=zh|en``
+(default zh), ``?speed=slow|normal|fast`` (fast: bots move at once), ``?bots=LEVEL`` (all
+three bots, a level of :data:`sxmj.bots.LEVELS`) or ``?bots=easy,normal,hard`` (seats 1, 2, 3)
+and ``?scenario=NAME`` (:mod:`sxmj.ui.scenario_mode`).
+
+One rule for every page: a parameter the page does not know, or a value it cannot use, never
+stops it. The page goes on as if the parameter were absent (its default) and names it in a
+small notice: a :class:`Refusal`. A repeated parameter keeps its last value; an empty value is
+the same as none.
 
 >>> p = parse_params("?seed=42&lang=en&speed=fast")
->>> p.seed, p.seed_given, p.lang, p.speed, p.level
-(42, True, 'en', 'fast', 'normal')
+>>> p.seed, p.seed_given, p.lang, p.speed, p.level, p.refused
+(42, True, 'en', 'fast', 'normal', ())
 >>> p.query()
 '?seed=42&lang=en&speed=fast'
+>>> [(r.param, r.kind) for r in parse_params("?seed=%C2%B2&sede=7", 5).refused]
+[('seed', 'bad'), ('sede', 'unknown')]
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
-from urllib.parse import parse_qs, urlencode
+from urllib.parse import parse_qsl, urlencode
 
 from ..bots import LEVELS
-from .i18n import lang_of
+from .i18n import LANGS
 from .store import SPEEDS
 
 MAX_SEED = 2**53 - 1  # a seed survives a round trip through JavaScript numbers
+MAX_VALUE = 200  # no parameter's value is longer (a hand is under 60 characters)
+SHOWN = 24  # characters of a refused name or value the notice shows
+INDEX_PARAMS = ("seed", "lang", "speed", "bots", "scenario")
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """A URL parameter a page did not use; it went on with the parameter's default.
+
+    ``param`` is the name and ``value`` what was given (both shortened for display);
+    ``kind`` is ``unknown`` (the page has no such parameter) or ``bad`` (a value it does not
+    take; ``expected`` lists the ones it does)."""
+
+    param: str
+    value: str = ""
+    kind: str = "bad"
+    expected: str = ""
+
+
+def shorten(text: str, limit: int = SHOWN) -> str:
+    """``text`` cut to ``limit`` characters (an ellipsis says so)."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def refusal(param: str, value: str, kind: str = "bad", expected: str = "") -> Refusal:
+    return Refusal(shorten(param, 40), shorten(value), kind, expected)
+
+
+def query_values(search: str) -> dict[str, str]:
+    """``location.search`` → {name: value}: percent-decoded once, a repeated name keeps its
+    last value, blank values kept. Never raises (bad percent-escapes decode to U+FFFD)."""
+    return dict(parse_qsl(search.lstrip("?"), keep_blank_values=True))
+
+
+def unknown_params(values: dict[str, str], known: tuple[str, ...]) -> list[Refusal]:
+    """A refusal for each parameter not in ``known``."""
+    return [refusal(name, value, "unknown") for name, value in values.items()
+            if name not in known]
+
+
+def given(values: dict[str, str], name: str) -> str:
+    """A parameter's value, trimmed and lower-cased ('' when absent or blank)."""
+    return values.get(name, "").strip().lower()
+
+
+def read_lang(values: dict[str, str]) -> tuple[str, list[Refusal]]:
+    """``?lang=``: zh (the default) or en; anything else is refused."""
+    lang = given(values, "lang")
+    if not lang:
+        return "zh", []
+    if lang in LANGS:
+        return lang, []
+    return "zh", [refusal("lang", values["lang"], expected=" | ".join(LANGS))]
 
 
 @dataclass(frozen=True)
@@ -31,6 +92,7 @@ class Params:
     lang: str = "zh"
     speed: str = "normal"
     level: str = "normal"
+    refused: tuple[Refusal, ...] = field(default=(), compare=False)
 
     def query(self, **changes: Any) -> str:
         """The query string that reproduces this match (defaults left out)."""
@@ -62,31 +124,49 @@ def level_param(levels: tuple[str, str, str] | list[str]) -> str:
     return levels[0] if len(set(levels)) == 1 else ",".join(levels)
 
 
-def _level(text: str) -> str:
-    parts = text.split(",")
-    if text in LEVELS or (len(parts) == 3 and all(p in LEVELS for p in parts)):
-        return level_param(parts) if len(parts) == 3 else text
-    return "normal"
+def parse_level(text: str) -> str | None:
+    """A ``bots`` value (one level, or three comma-separated) in its short form; None if bad.
+
+    >>> parse_level("expert"), parse_level("hard,hard,hard"), parse_level("hard,easy")
+    ('expert', 'hard', None)
+    """
+    parts = [p.strip() for p in text.split(",")] if len(text) <= MAX_VALUE else []
+    if len(parts) == 1 and parts[0] in LEVELS:
+        return parts[0]
+    if len(parts) == 3 and all(p in LEVELS for p in parts):
+        return level_param(parts)
+    return None
+
+
+LEVELS_EXPECTED = " | ".join(LEVELS) + " | " + ",".join(LEVELS[:3])
 
 
 def parse_params(search: str, fallback_seed: int = 0) -> Params:
-    """Parameters from ``location.search``; unknown or malformed values fall back."""
-    q = parse_qs(search.lstrip("?"))
-
-    def one(name: str) -> str:
-        values = q.get(name)
-        return values[-1].strip().lower() if values else ""
-
-    seed_text = one("seed")
+    """The game page's parameters from ``location.search``: a bad or unknown one falls back
+    to its default and is named in ``refused``."""
+    values = query_values(search)
+    refused = unknown_params(values, INDEX_PARAMS)
+    seed_text = given(values, "seed")
     seed_given = is_whole(seed_text) and int(seed_text) <= MAX_SEED
-    seed = int(seed_text) if seed_given else fallback_seed
-    lang = one("lang")
-    speed = one("speed")
-    level = one("bots")
+    if seed_text and not seed_given:
+        refused.append(refusal("seed", values["seed"], expected=f"0 – {MAX_SEED}"))
+    lang, bad = read_lang(values)
+    refused += bad
+    speed = given(values, "speed") or "normal"
+    if speed not in SPEEDS:
+        refused.append(refusal("speed", values["speed"], expected=" | ".join(SPEEDS)))
+        speed = "normal"
+    level_text = given(values, "bots")
+    level = parse_level(level_text) if level_text else "normal"
+    if level is None:
+        refused.append(refusal("bots", values["bots"], expected=LEVELS_EXPECTED))
+        level = "normal"
+    order = {name: i for i, name in enumerate(values)}
     return Params(
-        seed=seed,
+        seed=int(seed_text) if seed_given else fallback_seed,
         seed_given=seed_given,
-        lang=lang_of(lang),
-        speed=speed if speed in SPEEDS else "normal",
-        level=_level(level),
+        lang=lang,
+        speed=speed,
+        level=level,
+        refused=tuple(sorted(refused, key=lambda r: order.get(r.param, len(order)))),
     )

@@ -2,24 +2,22 @@
 
 What is kept and how it is checked is pure (:mod:`sxmj.ui.store`); this is where it is read
 and written. Storage may be missing, disabled, full or refused: the game then goes on unsaved,
-and what could not be used becomes a notice, never an error.
+and what could not be used becomes a notice, never an error. An unusable value is reset as it
+is read (settings and profile to what the game goes on with, the save removed), so its notice
+shows once, not on every reload.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
-from urllib.parse import parse_qs
 
 from ..match import Match
 from .dom import Clock
-from .i18n import LANGS
-from .params import parse_params
+from .params import given, parse_params, query_values
 from .store import (
     KEY_PROFILE,
     KEY_SAVE,
     KEY_SETTINGS,
-    LEVELS,
-    SPEEDS,
     Loaded,
     Problem,
     Profile,
@@ -32,22 +30,21 @@ from .store import (
 
 
 def url_overrides(s: Settings, search: str) -> Settings:
-    """Parameters given in the URL win over the stored settings (and are kept)."""
-    q = parse_qs(search.lstrip("?"))
+    """Parameters given in the URL win over the stored settings (and are kept); a refused
+    one (:func:`sxmj.ui.params.parse_params`) leaves the stored setting alone."""
+    p = parse_params(search)
+    values = query_values(search)
+    refused = {r.param for r in p.refused}
 
-    def given(name: str) -> str:
-        """The URL's last value of ``name``, or ""."""
-        values = q.get(name)
-        return values[-1].strip().lower() if values else ""
+    def used(name: str) -> bool:
+        return bool(given(values, name)) and name not in refused
 
-    if given("lang") in LANGS:
-        s = replace(s, lang=given("lang"))
-    if given("speed") in SPEEDS:
-        s = replace(s, speed=given("speed"))
-    if given("bots"):
-        parsed = parse_params("?bots=" + given("bots"))
-        if given("bots") in LEVELS or "," in parsed.level:
-            s = replace(s, bots=parsed.levels)
+    if used("lang"):
+        s = replace(s, lang=p.lang)
+    if used("speed"):
+        s = replace(s, speed=p.speed)
+    if used("bots"):
+        s = replace(s, bots=p.levels)
     return s
 
 
@@ -89,12 +86,22 @@ class Persistence:
         except Exception:  # noqa: BLE001 - full or refused: the game goes on unsaved
             pass
 
+    def remove(self, key: str) -> None:
+        """Forget ``key`` if the storage lets us."""
+        if self.storage is None:
+            return
+        try:
+            self.storage.removeItem(key)
+        except Exception:  # noqa: BLE001
+            pass
+
     def _notice(self, problem: Problem | None) -> None:
         if problem is not None:
             self.notices.append(problem)
 
     def load_settings(self, search: str) -> Settings:
-        """The stored settings with the URL's parameters over them (stored again so)."""
+        """The stored settings with the URL's parameters over them (stored again so: an
+        unreadable value is replaced by what the game goes on with)."""
         settings, problem = load_settings(self.load(KEY_SETTINGS))
         self._notice(problem)
         settings = url_overrides(settings, search)
@@ -106,14 +113,19 @@ class Persistence:
         self.store(KEY_SETTINGS, settings.to_json())
 
     def load_profile(self) -> None:
-        """Read the profile (a fresh one, with a notice, when it is unreadable)."""
+        """Read the profile (a fresh one, kept at once, with a notice, when it is unreadable)."""
         self.profile, problem = load_profile(self.load(KEY_PROFILE))
         self._notice(problem)
+        if problem is not None:
+            self.store(KEY_PROFILE, self.profile.to_json())
 
     def load_match(self) -> Loaded:
-        """The saved match, replayed (``match`` is None when there is none or it is bad)."""
+        """The saved match, replayed (``match`` is None when there is none or it is bad; a bad
+        one is removed)."""
         loaded = load_save(self.load(KEY_SAVE))
         self._notice(loaded.problem)
+        if loaded.problem is not None:
+            self.remove(KEY_SAVE)
         return loaded
 
     def save_match(self, match: Match) -> None:

@@ -15,8 +15,11 @@ from ..scenarios import ScenarioError
 from . import panels, view
 from .assist import AssistInfo
 from .i18n import tr
+from .page import refusals_html
+from .params import Refusal
 from .records import Viewer
 from .scenario_mode import CoachView, ScenarioMode, error_html
+from .store import Problem
 
 
 class TableNotes:
@@ -58,6 +61,13 @@ def waiting_for(game: Game, viewing: bool) -> str:
     if 0 in game.to_move() and not any(s for s in game.to_move() if s != 0):
         return "you"
     return "bots"
+
+
+def notice_html(problems: list[Problem], refused: tuple[Refusal, ...], lang: str) -> str:
+    """The notice at the start: stored data that could not be used, then the URL parameters
+    that were not (under the first one's OK, which closes both); empty when all was used."""
+    stored = panels.notice_html(problems, lang) if problems else ""
+    return stored + refusals_html(refused, lang, button=not stored)
 
 
 def viewer_html(viewer: Viewer | None, lang: str) -> str:

@@ -72,6 +72,7 @@ class InputRouter:
             "export": t.export_record,
             "copy-link": records.copy_link_soon,
             "notice-ok": t.screen.hide_notice,
+            "param-notice-ok": t.screen.hide_notice,
             "viewer-close": t.replay.close,
         }
         self.viewer_routes: dict[str, Callable[[Viewer], int]] = {  # data-ui → step, in a replay

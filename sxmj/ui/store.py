@@ -38,15 +38,22 @@ hand no longer matches it and is refused, like a corrupt one or one written by a
 (7, None)
 >>> load_save("{oops").problem.kind
 'corrupt'
+>>> load_profile("[" * 100_000)[1].kind  # nested past the parser's depth: still just corrupt
+'corrupt'
+
+An unusable value is reset by its reader's caller once (:mod:`sxmj.ui.persist`), so its
+notice shows once.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import re
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from ..bots import LEVELS
 from ..match import Match
 from ..ranks import Rank, rank_of
 from ..record import RecordError, replay, to_record
@@ -61,7 +68,6 @@ SAVE_VERSION = 1
 SETTINGS_VERSION = 1
 PROFILE_VERSION = 1
 SPEEDS = ("slow", "normal", "fast")
-LEVELS = ("easy", "normal", "hard")
 ANIMS = ("normal", "quick", "off")
 
 
@@ -73,6 +79,42 @@ class Problem:
     what: str  # "save", "profile" or "settings"
     kind: str
     detail: str = ""
+
+
+MAX_DEPTH = 64  # what is kept nests 7 deep; the parser must never get near the stack's end
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_EMPTY_PAIR = re.compile(r"\[\]|\{\}")
+
+
+def too_deep(text: str) -> bool:
+    """True when ``text``'s brackets (outside strings) nest deeper than :data:`MAX_DEPTH` or do
+    not pair up: no JSON we wrote. Checked before parsing, without recursion: under Pyodide a
+    deeply nested value overflows the WebAssembly stack inside the parser, a fatal error no
+    ``except`` catches.
+
+    >>> too_deep('{"a": [[1], "[[["]}'), too_deep("[" * 100 + "]" * 100), too_deep("[" * 9)
+    (False, True, True)
+    """
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    for _ in range(MAX_DEPTH):
+        if not brackets:
+            return False
+        brackets, removed = _EMPTY_PAIR.subn("", brackets)  # the innermost pairs
+        if not removed:
+            break
+    return bool(brackets)
+
+
+def _json(text: str) -> tuple[Any, str]:
+    """The JSON value of ``text``, or (None, why not): bad JSON, digits past int()'s limit
+    and nesting past :data:`MAX_DEPTH` alike."""
+    if too_deep(text):
+        return None, f"not JSON: brackets unpaired or nested deeper than {MAX_DEPTH}"
+    try:
+        return json.loads(text), ""
+    except (ValueError, RecursionError) as e:
+        return None, f"not JSON: {str(e)[:120]}"
 
 
 # ------------------------------------------------------------------ settings
@@ -102,10 +144,9 @@ def load_settings(text: str | None) -> tuple[Settings, Problem | None]:
     """Settings from stored text; a bad field falls back to its default on its own."""
     if text is None or text == "":
         return Settings(), None
-    try:
-        data = json.loads(text)
-    except ValueError as e:
-        return Settings(), Problem("settings", "corrupt", f"not JSON: {e}")
+    data, why = _json(text)
+    if why:
+        return Settings(), Problem("settings", "corrupt", why)
     if not isinstance(data, dict):
         return Settings(), Problem("settings", "corrupt", "not a JSON object")
     bad: list[str] = []
@@ -186,10 +227,9 @@ def load_profile(text: str | None) -> tuple[Profile, Problem | None]:
     """The profile from stored text; unreadable → a fresh profile and the problem."""
     if text is None or text == "":
         return Profile(), None
-    try:
-        data = json.loads(text)
-    except ValueError as e:
-        return Profile(), Problem("profile", "corrupt", f"not JSON: {e}")
+    data, why = _json(text)
+    if why:
+        return Profile(), Problem("profile", "corrupt", why)
     if not isinstance(data, dict):
         return Profile(), Problem("profile", "corrupt", "not a JSON object")
     if data.get("v") != PROFILE_VERSION:
@@ -204,6 +244,8 @@ def load_profile(text: str | None) -> tuple[Profile, Problem | None]:
             if not isinstance(best, dict):
                 raise ValueError("best must be an object")
             for name in ("gain", "fan", "share", "seed", "hand"):
+                if name not in best:  # the profile panel shows each of them
+                    raise ValueError(f"best.{name} missing")
                 _count(best, name)
             patterns = best.get("patterns", [])
             if not isinstance(patterns, list) or not all(isinstance(p, str) for p in patterns):
@@ -242,10 +284,9 @@ def load_save(text: str | None) -> Loaded:
     """The saved match, replayed to exactly where it was; never raises on bad data."""
     if text is None or text == "":
         return Loaded(None)
-    try:
-        data = json.loads(text)
-    except ValueError as e:
-        return Loaded(None, 0, Problem("save", "corrupt", f"not JSON: {e}"))
+    data, why = _json(text)
+    if why:
+        return Loaded(None, 0, Problem("save", "corrupt", why))
     if not isinstance(data, dict):
         return Loaded(None, 0, Problem("save", "corrupt", "not a JSON object"))
     if data.get("format") != SAVE_FORMAT:
@@ -260,7 +301,7 @@ def load_save(text: str | None) -> Loaded:
         return Loaded(None, 0, Problem("save", "corrupt", "record or counted missing"))
     try:
         expected = _check(record, counted)
-    except (TypeError, ValueError) as e:
+    except (TypeError, ValueError, RecursionError) as e:
         return Loaded(None, 0, Problem("save", "corrupt", str(e)))
     if data.get("check") != expected:
         return Loaded(None, 0, Problem("save", "edited", "the check does not match"))
@@ -279,10 +320,9 @@ def read_record(text: str) -> tuple[dict | None, str]:
     """An imported record file: (the record, "") or (None, what is wrong in one line).
 
     Accepts a bare ``sxmj-record`` or a save (its ``record`` is taken)."""
-    try:
-        data = json.loads(text)
-    except ValueError as e:
-        return None, f"not JSON: {e}"
+    data, why = _json(text)
+    if why:
+        return None, why
     if isinstance(data, dict) and data.get("format") == SAVE_FORMAT:
         data = data.get("record")
     if not isinstance(data, dict):

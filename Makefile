@@ -1,6 +1,7 @@
 # sxmj — Shaoxing Mahjong in the browser.
 #   make play    install what is missing, build the runtime, serve at http://127.0.0.1:8000/ (PORT=)
-#   make test    ruff + unit tests + browser tests (installs the tools it needs)
+#   make test    ruff + mypy + unit tests with coverage + browser tests (installs the tools it needs)
+#   make typecheck  mypy: --strict over the core, the default checks over sxmj/ui/
 #   make site    build _site/ for GitHub Pages
 #   make bench   run the benchmarks (make bench-boot: only the browser boot one)
 #   make sync    rewrite the [files] table of pyscript.toml from sxmj/**/*.py
@@ -19,8 +20,8 @@ CHROMIUM := /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 -y -q
 
-.PHONY: help play serve test lint unit e2e site vendor snapshot sync bench bench-boot clean \
-	distclean venv chromium npm
+.PHONY: help play serve test lint typecheck unit e2e site vendor snapshot sync bench bench-boot \
+	clean distclean venv chromium npm
 
 help:
 	@sed -n 's/^#   //p' Makefile
@@ -74,23 +75,41 @@ chromium:
 lint: venv
 	$(VENV)/bin/ruff check .
 
+# mypy (config: pyproject.toml [tool.mypy]; stubs of pyscript and js: typings/)
+MYPY_CORE := $(VENV)/bin/mypy --strict --exclude '^sxmj/ui/' sxmj
+MYPY_UI := $(VENV)/bin/mypy --follow-imports=silent sxmj/ui
+
+typecheck: venv
+	@failed=""; $(MYPY_CORE) || failed=1; $(MYPY_UI) || failed=1; [ -z "$$failed" ]
+
+# Branch coverage of sxmj/ over the unit tests; the core (sxmj/ without ui/) must stay at or
+# above the floor (set just under its figure: README "Quality checks").
+COVERAGE_FLOOR := 93.0
+PYTEST_COV := --cov --cov-report=
+COVERAGE_REPORT := $(VPY) scripts/coverage_report.py --floor $(COVERAGE_FLOOR)
+
 # pytest exits 5 when it collected no test: that fails the build like any other failure
 define pytest
-	@$(VPY) -m pytest $(1) || { rc=$$?; [ $$rc -ne 5 ] || echo "make: no test ran in $(1)/"; exit $$rc; }
+	@$(VPY) -m pytest $(1) $(2) || { rc=$$?; [ $$rc -ne 5 ] || echo "make: no test ran in $(1)/"; exit $$rc; }
 endef
 
 unit: venv
-	$(call pytest,tests)
+	$(call pytest,tests,$(PYTEST_COV))
+	$(COVERAGE_REPORT)
 
 e2e: venv chromium site
 	$(call pytest,e2e)
 
-# All three steps run even when one fails, so one run shows every problem
+# Every step runs even when one fails, so one run shows every problem
 # (pytest exit 5 means no test was collected: a failure too).
 test: venv chromium site
 	@failed=""; \
 	$(VENV)/bin/ruff check . || failed="$$failed ruff"; \
-	$(VPY) -m pytest tests || failed="$$failed tests(pytest exit $$?)"; \
+	$(MYPY_CORE) || failed="$$failed mypy(core)"; \
+	$(MYPY_UI) || failed="$$failed mypy(ui)"; \
+	if $(VPY) -m pytest tests $(PYTEST_COV); then \
+	  $(COVERAGE_REPORT) || failed="$$failed coverage"; \
+	else failed="$$failed tests(pytest exit $$?)"; fi; \
 	$(VPY) -m pytest e2e || failed="$$failed e2e(pytest exit $$?)"; \
 	if [ -n "$$failed" ]; then echo "make test FAILED:$$failed"; exit 1; fi
 
@@ -102,7 +121,8 @@ bench-boot: venv chromium site
 	$(VPY) scripts/bench_boot.py
 
 clean:
-	rm -rf _site static/vendor e2e/artifacts .pytest_cache .ruff_cache .hypothesis bench/out
+	rm -rf _site static/vendor e2e/artifacts .pytest_cache .ruff_cache .hypothesis bench/out \
+	  .mypy_cache .coverage .coverage.*
 	find . -name __pycache__ -type d -not -path './.venv/*' -not -path './node_modules/*' -prune -exec rm -rf {} +
 
 distclean: clean

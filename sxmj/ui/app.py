@@ -2,11 +2,11 @@
 
 It owns the :class:`~sxmj.match.Match`, asks the engine for ``legal_actions`` and redraws the
 table with :func:`sxmj.ui.view.render_all`. Each part it builds gets only what it needs and
-none imports this module: ``dom`` (the page, its clock), ``persist`` (``localStorage``: the
-match is saved after every action, resumed on reload), ``driver`` (the bots, their pace, the
-assist's adviser), ``decision`` (the player's decision in progress), ``settings`` (the sheet
-and the settings), ``records`` (export, import, replay), ``regions`` (the extra regions'
-markup) and ``routes`` (which handler a click, a tap or a key reaches).
+none imports this module: ``dom`` (the page, its clock, the speaker), ``persist``
+(``localStorage``: the match is saved after every action, resumed on reload), ``driver`` (the
+bots, their pace, the assist's adviser), ``decision`` (the player's decision in progress),
+``settings`` (the sheet and the settings), ``records`` (export, import, replay), ``regions``
+(the extra regions' markup) and ``routes`` (which handler a click, a tap or a key reaches).
 
 Contract with ``index.html`` and the tests: when the table is interactive,
 :func:`start` sets, last of all, ``document.body.dataset.sxmjReady = "1"``.
@@ -26,7 +26,7 @@ from ..scenarios import ScenarioError
 from . import panels, regions, view
 from .assist import AssistInfo, ghosts
 from .decision import Decision
-from .dom import Clock, Screen, is_none
+from .dom import Clock, Screen, Speaker, is_none
 from .driver import Adviser, BotDriver
 from .i18n import seat_name, tr
 from .params import Params, level_param, parse_params
@@ -54,6 +54,7 @@ class App:
         self.params = params
         self.clock = Clock(window, to_js)
         self.screen = Screen(document, window, to_js, STATIC_REGIONS)
+        self.speaker = Speaker(document, window, lambda: self.settings)
         self.persistence = Persistence(window, self.clock)
         self.preferences = Preferences(document, self.persistence.save_settings,
                                        self.settings_changed)
@@ -98,6 +99,7 @@ class App:
     def boot(self, search: str) -> None:
         """Settings, profile and the match: a scenario, the saved match, or a new one."""
         self.preferences.settings = self.persistence.load_settings(search)
+        self.speaker.configure()
         self.persistence.load_profile()
         name = scenario_name(search)
         if name is not None:
@@ -136,7 +138,7 @@ class App:
         self.match = match
         self.driver.seat_bots(self.settings.bots, self.params.seed)
         self.persistence.counted = counted
-        self.new_hand_state()
+        self.new_hand_state(heard=False)
         self.notes.log.append(tr(self.params.lang, "resumed"))
         self.count_hands()
 
@@ -150,13 +152,14 @@ class App:
         self.driver.play_script(mode)
         self.new_hand_state()
 
-    def new_hand_state(self) -> None:
-        """A hand was dealt: forget the last one's decision and bubbles, note the deal."""
+    def new_hand_state(self, heard: bool = True) -> None:
+        """A hand was dealt: forget the last one's decision and bubbles, note (and sound) it."""
         self.driver.thinking = None
         self.decision.reset()
         self.notes.bubbles = {}
         game = self.match.game
         self.notes.note(game.deal_events)
+        self.speaker.dealt(game, heard)
         self.notes.log.append(tr(self.params.lang, "log_new_hand", n=self.match.hand_no + 1,
                                  name=seat_name(game.dealer, self.params.lang)))
 
@@ -289,6 +292,7 @@ class App:
         events = self.match.apply(action)
         self.decision.pick = None
         self.notes.note(events)
+        self.speaker.hear(events, self.match.game)
         if self.match.game.over:
             self.count_hands()
         self.persist()
@@ -353,8 +357,9 @@ class App:
     def settings_changed(self, what: str) -> None:
         """A setting was changed and kept: apply it (a rule waits for the next match)."""
         self._sync_params()
-        if what == "anim":
-            return  # body[data-sxmj-anim] is all it changes
+        if what in ("anim", "sound"):  # body[data-sxmj-anim], or the speaker: no redraw
+            self.speaker.configure()
+            return
         if what == "bots" and self.mode is None:
             self.driver.seat_bots(self.settings.bots, self.params.seed)
         if what in ("lang", "speed", "bots"):

@@ -1,5 +1,6 @@
 """The page as the table's parts touch it: its regions, the focus, the live regions, the
-error box, and the clock that times the work done on the main thread.
+error box, the speaker (``window.sxmjAudio``), and the clock that times the work done on the
+main thread.
 
 Every part of the controller (:mod:`sxmj.ui.app` and the collaborators it builds) goes
 through these few objects, so "what does the DOM see" has one answer. The markup itself
@@ -9,6 +10,7 @@ comes from the pure modules (:mod:`sxmj.ui.view`, :mod:`sxmj.ui.panels`).
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
@@ -17,6 +19,11 @@ if TYPE_CHECKING:  # typing.TypeIs is Python 3.13's; only mypy reads it
 
 from . import view
 from .i18n import tr
+from .sound import plan, starts_waiting, waits_for_player
+from .store import Settings
+
+if TYPE_CHECKING:
+    from ..game import Game
 
 WHY_SECONDS = 6.0  # how long a tapped explanation stays up
 
@@ -167,3 +174,56 @@ class Screen:
                 f'<button type="button" class="act act--primary" onclick="location.reload()">'
                 f'{view.esc(tr(lang, "reload"))}</button></div>')
             box.hidden = False
+
+
+class Speaker:
+    """``window.sxmjAudio`` (``static/js/sound.js``): it plays what :mod:`sxmj.ui.sound`
+    plans for each batch of events, with the player's ``settings`` (their sound and the
+    table's language); ``waiting`` is whether the table waited for the player after the last
+    batch (the turn cue is for when it starts). One crossing and one JSON string per batch; a
+    page without the script plays nothing, and sound never stops the game."""
+
+    def __init__(self, document, window, settings: Callable[[], Settings]):
+        self.document = document
+        self.window = window
+        self.settings = settings
+        self.waiting = False
+        audio = getattr(window, "sxmjAudio", None)
+        self.audio = audio if hasattr(audio, "play") else None
+
+    def hidden(self) -> bool:
+        """The page is hidden (another tab, a minimised window, a locked phone)."""
+        try:
+            return str(self.document.visibilityState) == "hidden"
+        except Exception:  # noqa: BLE001 - no Page Visibility API: take it as visible
+            return False
+
+    def configure(self) -> None:
+        """Hand the sound switch and the volume to the script."""
+        s = self.settings().sound
+        self._call("configure", json.dumps({"on": s.on, "volume": s.volume}))
+
+    def dealt(self, game: Game, heard: bool = True) -> None:
+        """A hand was dealt: its deal's cues (none for a resumed hand, ``heard`` False)."""
+        self.waiting = False
+        self.hear(game.deal_events if heard else [], game, heard)
+
+    def hear(self, events: list[dict], game: Game, heard: bool = True) -> None:
+        """Fire the cues of a batch of events that left ``game`` as it is; the script drops
+        them before the first user gesture."""
+        waited, self.waiting = self.waiting, waits_for_player(game)
+        settings = self.settings()
+        s = settings.sound
+        if not heard or self.audio is None or not (s.on or s.cues):
+            return
+        cues = plan(events, s, lang=settings.lang, hidden=self.hidden(),
+                    prompted=starts_waiting(waited, game))
+        if not cues.empty:
+            self._call("play", cues.to_json())
+
+    def _call(self, name: str, text: str) -> None:
+        if self.audio is not None:
+            try:
+                getattr(self.audio, name)(text)
+            except Exception as e:  # noqa: BLE001 - sound is a comfort, never a failure
+                self.window.console.warn(f"sxmj: sound: {e}")

@@ -26,6 +26,7 @@ from ..scoring import PATTERNS
 from ..tiles import code, format_tiles
 from .assist import AssistInfo
 from .i18n import LANGS, seat_name, tile_label, tr
+from .sound import VOLUMES
 from .store import ANIMS, LEVELS, SPEEDS, Problem, Profile, Settings
 from .view import TableState, esc, powers_html, tile_html, tile_of
 
@@ -231,6 +232,13 @@ def settings_html(s: Settings, now: Options, lang: str) -> str:
         _select("anim", s.anim, ANIMS, lambda c: t("anim_" + c), t("set_anim")),
         _check("assist", s.assist, t("set_assist"), t("assist_toggle")),
     ])
+    sd = s.sound
+    sounds = "".join([
+        _check("sound", sd.on, t("set_sound_on"), t("set_sound_on_note")),
+        _select("volume", sd.volume, VOLUMES, lambda v: f"{v}%", t("set_volume")),
+        _check("speech", sd.speech, t("set_speech"), t("set_speech_note")),
+        _check("cues", sd.cues, t("set_cues"), t("set_cues_note")),
+    ])
     bots = "".join(_select(f"bot{seat}", s.bots[seat - 1], LEVELS,
                            lambda c: t("level_" + c), seat_name(seat, lang))
                    for seat in (1, 2, 3))
@@ -255,6 +263,8 @@ def settings_html(s: Settings, now: Options, lang: str) -> str:
     return (
         f'<form class="sheet__form" data-form="settings" onsubmit="return false">'
         f'<fieldset><legend>{esc(t("set_game"))}</legend>{game}</fieldset>'
+        f'<fieldset data-testid="sound-settings"><legend>{esc(t("set_sound"))}</legend>'
+        f'{sounds}</fieldset>'
         f'<fieldset><legend>{esc(t("set_bots"))}</legend>{bots}</fieldset>'
         f'<fieldset><legend>{esc(t("set_rules"))}</legend>'
         f'<p class="sheet__note">{esc(t("set_rules_note"))}</p>{"".join(rules)}{pending}'
@@ -340,7 +350,8 @@ def records_html(link: str, status: str, lang: str, can_export: bool = True) -> 
 KEYS = (("←  →", "key_arrows"), ("Enter", "key_enter"), ("H", "key_hu"),
         ("C V B", "key_chi"), ("P", "key_peng"), ("G F T R", "key_gang"),
         ("X  Esc", "key_pass"), ("Y", "key_piao"), ("N", "key_next"), ("A", "key_assist"),
-        ("?", "key_help"), ("Esc", "key_close"), ("←  →  Home  End", "key_viewer"))
+        ("M", "key_mute"), ("?", "key_help"), ("Esc", "key_close"),
+        ("←  →  Home  End", "key_viewer"))
 
 
 def keys_html(lang: str) -> str:

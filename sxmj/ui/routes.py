@@ -16,6 +16,7 @@ from ..match import Match
 from . import view
 from .decision import Decision
 from .dom import Clock, Screen, attr, is_none
+from .i18n import tr
 from .records import Records, Replay, Viewer
 from .settings import Preferences, SettingsSheet
 
@@ -84,6 +85,7 @@ class InputRouter:
         self.table_keys: dict[str, Callable[[], None]] = {  # lower-case key → handler, always
             "?": lambda: t.sheet.open("keys"),
             "a": p.toggle_assist,
+            "m": self.toggle_sound,
         }
         self.result_keys: dict[str, Callable[[], None]] = {  # when the hand is over
             "n": t.next_hand,
@@ -159,6 +161,13 @@ class InputRouter:
                     return
         except Exception:  # noqa: BLE001
             t.fail(traceback.format_exc())
+
+    def toggle_sound(self) -> None:
+        """The key M: sound on or off (mute), and a word saying which."""
+        p = self.table.preferences
+        p.toggle_sound()
+        s = p.settings
+        self.table.screen.show_why(tr(s.lang, "sound_now_on" if s.sound.on else "sound_now_off"))
 
     def ui(self, ui: str) -> bool:
         """A menu, sheet, assist or viewer control; True when handled."""

@@ -12,24 +12,27 @@ import asyncio
 import traceback
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
+from typing import Any
 
 from ..rules import Options
 from . import panels
 from .dom import Screen, attr, is_none
 from .i18n import LANGS, tr
 from .params import is_whole
+from .sound import is_volume
 from .store import LEVELS, SPEEDS, Settings
 
 # the level and speed chips step through the one list of each, round and round
 SPEED_CYCLE = {s: SPEEDS[(i + 1) % len(SPEEDS)] for i, s in enumerate(SPEEDS)}
 LEVEL_CYCLE = {lv: LEVELS[(i + 1) % len(LEVELS)] for i, lv in enumerate(LEVELS)}
 RULE_NUMBERS = ("base_flowers", "fan_cap", "reserved_tiles")
+SOUND_FLAGS = {"sound": "on", "speech": "speech", "cues": "cues"}  # input → SoundSettings field
 
 
 class Preferences:
     """The player's settings: each change is kept at once, then ``changed(name)`` tells the
-    controller which one (``lang``, ``speed``, ``bots``, ``anim``, ``assist`` or ``rules``;
-    a rule applies from the next match)."""
+    controller which one (``lang``, ``speed``, ``bots``, ``anim``, ``assist``, ``sound`` or
+    ``rules``; a rule applies from the next match)."""
 
     def __init__(self, document, keep: Callable[[Settings], None],
                  changed: Callable[[str], None]):
@@ -82,6 +85,15 @@ class Preferences:
         """The assist on or off."""
         self._save(replace(self.settings, assist=not self.settings.assist))
         self.changed("assist")
+
+    def set_sound(self, **change: Any) -> None:
+        """A sound setting (``on``: off mutes everything, ``volume``, ``speech``, ``cues``)."""
+        self._save(replace(self.settings, sound=replace(self.settings.sound, **change)))
+        self.changed("sound")
+
+    def toggle_sound(self) -> None:
+        """Sound on or off (mute)."""
+        self.set_sound(on=not self.settings.sound.on)
 
     def set_rule(self, name: str, value: bool | int) -> None:
         """One rule option for the next match (ignored if the options refuse it)."""
@@ -210,6 +222,10 @@ class SettingsSheet:
         elif name == "assist":
             if checked != p.settings.assist:
                 p.toggle_assist()
+        elif name in SOUND_FLAGS:
+            p.set_sound(**{SOUND_FLAGS[name]: bool(checked)})
+        elif name == "volume" and is_whole(value) and is_volume(int(value)):
+            p.set_sound(volume=int(value))
         elif name in ("bot1", "bot2", "bot3") and value in LEVELS:
             levels = list(p.settings.bots)
             levels[int(name[-1]) - 1] = value

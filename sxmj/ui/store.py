@@ -11,7 +11,8 @@ Keys and formats (each value is JSON):
 
     {"v": 1, "lang": "zh", "speed": "normal", "anim": "normal", "assist": true,
      "bots": ["normal", "normal", "normal"],
-     "rules": {"base_flowers": 5, "flower_is_kong": true, ...}}   # sxmj.rules.Options
+     "rules": {"base_flowers": 5, "flower_is_kong": true, ...},   # sxmj.rules.Options
+     "sound": {"on": true, "volume": 70, "speech": true, "cues": true}}  # sxmj.ui.sound
 
 ``sxmj.profile`` ::
 
@@ -59,6 +60,7 @@ from ..ranks import Rank, rank_of
 from ..record import RecordError, replay, to_record
 from ..rules import Options, RuleError
 from .i18n import LANGS
+from .sound import SoundSettings
 
 KEY_SETTINGS = "sxmj.settings"
 KEY_PROFILE = "sxmj.profile"
@@ -130,11 +132,13 @@ class Settings:
     assist: bool = True
     bots: tuple[str, str, str] = ("normal", "normal", "normal")
     rules: Options = field(default_factory=Options)
+    sound: SoundSettings = SoundSettings()
 
     def to_json(self) -> str:
         return json.dumps({"v": SETTINGS_VERSION, "lang": self.lang, "speed": self.speed,
                            "anim": self.anim, "assist": self.assist, "bots": list(self.bots),
-                           "rules": self.rules.to_dict()}, separators=(",", ":"))
+                           "rules": self.rules.to_dict(), "sound": self.sound.to_dict()},
+                          separators=(",", ":"))
 
     def with_level(self, level: str) -> Settings:
         return replace(self, bots=(level, level, level))
@@ -174,7 +178,9 @@ def load_settings(text: str | None) -> tuple[Settings, Problem | None]:
     except RuleError as e:
         bad.append(str(e))
         rules = Options()
-    settings = Settings(lang, speed, anim, assist, (bots[0], bots[1], bots[2]), rules)
+    sound, bad_sound = SoundSettings.from_dict(data.get("sound"))
+    bad += bad_sound
+    settings = Settings(lang, speed, anim, assist, (bots[0], bots[1], bots[2]), rules, sound)
     problem = Problem("settings", "invalid", "; ".join(bad)) if bad else None
     return settings, problem
 

@@ -1,0 +1,513 @@
+"""The table as players expect it (issue 20), at 1440×900 with a mouse and 390×844 by touch.
+
+1. A first tap raises a tile (``data-raised="1"``, what its discard would leave in the status
+   line) and throws nothing; a second tap or a swipe up discards it; a tap elsewhere lowers
+   it. One tap is a setting (on with a mouse, off on touch by default).
+2. The end of a hand shows on the table first (``[data-testid="win-call"]``: the call large,
+   the winning tile lifted), then the result panel opens; a drawn hand pauses too.
+3. Every hand is revealed: on the table and in the panel (``[data-testid="hand-reveal"]``,
+   four children with ``data-seat``), with the player's recap; 看牌桌 View table hides the
+   panel and brings it back.
+4. ``button[data-action="new-match"]`` asks first (``[data-testid="confirm"]``), or after a
+   finished match starts at once with an undo (``[data-testid="undo"]``); on the result
+   panel it sits away from 下一局.
+5. A match has a length (``?hands=N``, default 8): its last hand opens
+   ``[data-testid="match-summary"]`` with places, wins, 番 and 花, the best hand and the rank
+   progress; the profile counts matches and places.
+6. A first plain visit shows the welcome card (seat, dealer, 财神, self-draw only, links to
+   the rules and the scenarios, "don't show again"); the help sheet opens at 帮助 Help.
+
+Game states come from CPython (a match advanced by bots, saved into ``localStorage`` before
+the page boots). Screenshots of the win pause, the reveal, the match summary and the welcome
+card at both sizes in zh and en go to ``e2e/artifacts/feel-*.png``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+import time
+
+import pytest
+from harness import PHONE, ROOT, wait_ready, watch
+from playwright.sync_api import Page
+
+sys.path.insert(0, str(ROOT))
+
+from sxmj.bots import Bot  # noqa: E402
+from sxmj.match import Match  # noqa: E402
+from sxmj.rules import Options  # noqa: E402
+from sxmj.ui import store  # noqa: E402
+
+DESK = {"width": 1440, "height": 900}
+SIZES = {"desktop": DESK, "phone": PHONE}
+HAND = '[data-testid="my-hand"] button[data-tile]'
+ENABLED = HAND + ":not([disabled])"
+RESULT = '[data-testid="hand-result"]'
+CALL = '[data-testid="win-call"]'
+REVEAL = '[data-testid="hand-reveal"]'
+SUMMARY = '[data-testid="match-summary"]'
+CONFIRM = '[data-testid="confirm"]'
+UNDO = '[data-testid="undo"]'
+WELCOME = '[data-testid="welcome"]'
+NEW_MATCH = 'button[data-action="new-match"]'
+WAITING = ("() => ['you', 'result'].includes(document.body.dataset.sxmjWaiting)"
+           " || !!document.querySelector('.py-error')")
+
+
+# ---------- states from CPython ----------
+
+
+def _bots(seed: int) -> list[Bot]:
+    return [Bot("normal", 100)] + [Bot("normal", seed * 4 + s) for s in (1, 2, 3)]
+
+
+def decision(seed: int, k: int, options: Options | None = None) -> Match:
+    """The match of ``seed`` at the player's ``k``-th decision (0-based)."""
+    match = Match(seed=seed, options=options)
+    bots = _bots(seed)
+    seen = 0
+    while True:
+        g = match.game
+        assert not g.over
+        seat = 0 if 0 in g.to_move() else g.to_move()[0]
+        if seat == 0:
+            if seen == k:
+                return match
+            seen += 1
+        match.apply(bots[seat].choose(g.observation(seat), g.legal_actions(seat)).action)
+
+
+def saved(match: Match) -> str:
+    return store.save_text(match, counted=len(match.results))
+
+
+# seed 1: the player's first decision is its own turn with discards only; seed 8: 胡 is on
+# offer at the 21st decision; seed 8 with 40 tiles reserved: the 14th decision is the last
+# discard before the wall runs out (a drawn hand, whatever the bots do)
+TURN = (1, 0)
+HU = (8, 20)
+DRAW = (8, 13, Options(reserved_tiles=40))
+
+
+# ---------- pages ----------
+
+
+@pytest.fixture
+def open_page(browser, browser_context_args, site_url):
+    """``open_page(size, query, storage)``: a new context at desktop (mouse) or phone (touch)
+    size, its localStorage set before the game boots; watched, and clean at the end."""
+    made = []
+
+    def make(size: str, query: str, storage: dict[str, str] | None = None,
+             settle_: bool = True) -> Page:
+        touch = size == "phone"
+        context = browser.new_context(**{**browser_context_args, "viewport": SIZES[size],
+                                         "has_touch": touch, "is_mobile": touch})
+        page = context.new_page()
+        w = watch(page, site_url)
+        made.append((context, w))
+        page.goto(site_url + "manifest.webmanifest")
+        for key, value in (storage or {}).items():
+            page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, value])
+        page.goto(site_url + query)
+        wait_ready(page, w)
+        page.sxmj_watch = w
+        if settle_:
+            settle(page)
+        return page
+
+    yield make
+    for context, w in made:
+        problems = w.problems()
+        context.close()
+        assert not problems, "the page misbehaved:\n  " + "\n  ".join(problems)
+
+
+def settle(page: Page) -> None:
+    page.wait_for_function(WAITING, timeout=30000)
+    assert page.locator(".py-error").count() == 0
+    assert page.locator("#game-error").is_hidden()
+    page.sxmj_watch.assert_clean()
+
+
+def press(page: Page, size: str, selector: str) -> None:
+    """A tap on the phone, a click on the desktop."""
+    if size == "phone":
+        page.locator(selector).first.tap()
+    else:
+        page.locator(selector).first.click()
+
+
+def river_count(page: Page) -> int:
+    return page.locator("#river-bottom .t").count()
+
+
+def shoot(page: Page, name: str, artifacts) -> None:
+    page.wait_for_timeout(450)  # let the animations end
+    page.screenshot(path=artifacts / name)
+
+
+def size_name(size: str) -> str:
+    v = SIZES[size]
+    return f"{v['width']}x{v['height']}"
+
+
+def hu_and_wait_for_the_call(page: Page, size: str) -> float:
+    """Win by 胡; the moment the call shows (the result panel not yet open)."""
+    press(page, size, '#actions [data-action="hu"]')
+    page.wait_for_selector(CALL, timeout=10000)
+    shown = time.monotonic()
+    assert page.locator(RESULT).count() == 0, "the panel covered the win at once"
+    return shown
+
+
+# ---------- 1. a first tap raises, a second discards ----------
+
+
+def test_a_first_tap_raises_and_a_second_discards_on_touch(open_page):
+    page = open_page("phone", "?seed=1&speed=fast", {store.KEY_SAVE: saved(decision(*TURN))})
+    tiles = page.locator(ENABLED)
+    n, before = page.locator(HAND).count(), river_count(page)
+    code = tiles.nth(2).get_attribute("data-tile")
+    tiles.nth(2).tap()
+    raised = page.locator(f'{HAND}[data-raised="1"]')
+    assert raised.count() == 1 and raised.get_attribute("data-tile") == code
+    assert page.locator(HAND).count() == n and river_count(page) == before  # nothing thrown
+    status = page.inner_text("#status")
+    assert "再点一下" in status and ("听" in status or "差" in status), status
+    box = raised.bounding_box()
+    other = page.locator(f'{HAND}:not([data-raised])').first.bounding_box()
+    assert box["y"] < other["y"] - 4  # it stands up out of the row
+    page.locator("#panel").tap()  # elsewhere: it goes back down
+    assert page.locator(f"{HAND}[data-raised]").count() == 0
+    assert page.locator(HAND).count() == n and river_count(page) == before
+    tiles.nth(2).tap()
+    page.locator(f'{HAND}[data-raised="1"]').tap()  # the second tap throws it
+    page.wait_for_function(f"() => document.querySelectorAll('#river-bottom .t').length"
+                           f" === {before + 1}")
+    settle(page)
+
+
+def test_a_swipe_up_throws_the_tile(open_page):
+    page = open_page("phone", "?seed=1&speed=fast", {store.KEY_SAVE: saved(decision(*TURN))})
+    before = river_count(page)
+    box = page.locator(ENABLED).nth(1).bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.locator(ENABLED).nth(1).evaluate(
+        """(e, [x, y]) => {
+          const at = (type, dy) => e.dispatchEvent(new PointerEvent(type, {bubbles: true,
+            pointerType: 'touch', isPrimary: true, clientX: x, clientY: y + dy}));
+          at('pointerdown', 0); at('pointermove', -30); at('pointerup', -60);
+        }""", [x, y])
+    page.wait_for_function(f"() => document.querySelectorAll('#river-bottom .t').length"
+                           f" === {before + 1}")
+    settle(page)
+
+
+def test_one_click_still_discards_with_a_mouse_and_two_taps_is_a_setting(open_page):
+    page = open_page("desktop", "?seed=1&speed=fast", {store.KEY_SAVE: saved(decision(*TURN))})
+    page.click('#menu [data-ui="settings"]')
+    select = page.locator('#sheet [data-setting="tap"]')
+    assert select.input_value() == "auto"
+    select.select_option("two")
+    page.keyboard.press("Escape")
+    page.wait_for_function("() => !document.getElementById('sheet').open")
+    before = river_count(page)
+    page.locator(ENABLED).nth(0).click()
+    assert page.locator(f'{HAND}[data-raised="1"]').count() == 1
+    assert river_count(page) == before
+    page.locator(f'{HAND}[data-raised="1"]').click()
+    page.wait_for_function(f"() => document.querySelectorAll('#river-bottom .t').length"
+                           f" === {before + 1}")
+    assert json.loads(page.evaluate("localStorage.getItem('sxmj.settings')"))["tap"] == "two"
+    settle(page)
+
+
+def test_one_tap_on_touch_when_the_player_asks_for_it(open_page):
+    settings = store.Settings(tap="one").to_json()
+    page = open_page("phone", "?seed=1&speed=fast",
+                     {store.KEY_SAVE: saved(decision(*TURN)), store.KEY_SETTINGS: settings})
+    before = river_count(page)
+    page.locator(ENABLED).nth(0).tap()
+    page.wait_for_function(f"() => document.querySelectorAll('#river-bottom .t').length"
+                           f" === {before + 1}")
+    settle(page)
+
+
+# ---------- 2. the win is seen before the panel ----------
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_win_shows_on_the_table_before_the_panel(open_page, size):
+    page = open_page(size, "?seed=8", {store.KEY_SAVE: saved(decision(*HU))})
+    shown = hu_and_wait_for_the_call(page, size)
+    call = page.locator(CALL)
+    assert call.get_attribute("data-result") == "win"
+    assert "自摸" in call.inner_text() and "你胡了" in call.inner_text()
+    assert page.locator(f"{CALL} .t.is-win").count() == 1  # the winning tile, lifted
+    big = page.locator(f"{CALL} .call__word").evaluate(
+        "e => parseFloat(getComputedStyle(e).fontSize)")
+    assert big >= 40
+    assert page.evaluate("document.body.dataset.sxmjWaiting") != "result"
+    page.wait_for_selector(RESULT, timeout=10000)
+    paused = time.monotonic() - shown
+    assert 1.0 <= paused <= 4.0, paused  # about 1.5 s at the normal pace
+    assert page.locator(CALL).count() == 0
+    settle(page)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_drawn_hand_pauses_with_its_own_message(open_page, size):
+    match = decision(*DRAW)
+    page = open_page(size, "?seed=8&speed=fast", {store.KEY_SAVE: saved(match)})
+    press(page, size, ENABLED)
+    if size == "phone":
+        page.locator(f'{HAND}[data-raised="1"]').tap()
+    page.wait_for_selector(CALL, timeout=15000)
+    assert page.locator(CALL).get_attribute("data-result") == "draw"
+    assert "臭庄" in page.inner_text(CALL)
+    assert page.locator(RESULT).count() == 0
+    page.wait_for_selector(RESULT, timeout=10000)
+    assert page.get_attribute(RESULT, "data-result") == "draw"
+    settle(page)
+
+
+def test_a_tap_on_the_call_opens_the_panel_at_once(open_page):
+    page = open_page("phone", "?seed=8&speed=slow", {store.KEY_SAVE: saved(decision(*HU))})
+    hu_and_wait_for_the_call(page, "phone")
+    page.locator(f"{CALL} button").tap()
+    page.wait_for_selector(RESULT, timeout=1000)
+    settle(page)
+
+
+# ---------- 3. every hand revealed ----------
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_every_hand_is_revealed_on_the_table_and_in_the_panel(open_page, size):
+    match = decision(*HU)
+    page = open_page(size, "?seed=8&speed=fast", {store.KEY_SAVE: saved(match)})
+    hu_and_wait_for_the_call(page, size)
+    for seat in (1, 2, 3):  # face up on the table, already during the pause
+        n = len(match.game.concealed(seat))
+        assert page.locator(f"#seat-{seat} .hand--open .t").count() == n
+        assert page.locator(f"#seat-{seat} .back").count() == 0
+    page.wait_for_selector(RESULT)
+    reveal = page.locator(f"{RESULT} {REVEAL}")
+    assert reveal.count() == 1
+    rows = reveal.locator(":scope > *")
+    assert rows.count() == 4
+    assert sorted(rows.evaluate_all("els => els.map(e => e.dataset.seat)")) == ["0", "1", "2",
+                                                                               "3"]
+    for seat in (1, 2, 3):
+        shown = reveal.locator(f'[data-seat="{seat}"] .reveal__tiles > .t').count()
+        assert shown == len(match.game.concealed(seat))
+    # 看牌桌: the panel steps aside, the rivers and melds are there to read, and it comes back
+    press(page, size, f'{RESULT} [data-ui="view-table"]')
+    page.wait_for_selector('[data-testid="peek"]')
+    assert not page.locator(RESULT).is_visible()
+    assert page.locator("#river-left .t").first.is_visible()
+    press(page, size, '[data-testid="peek"] [data-ui="view-table"]')
+    page.wait_for_selector(RESULT, state="visible")
+    settle(page)
+
+
+@pytest.mark.parametrize("lang,words", [("zh", ("你听：", "未听牌")),
+                                        ("en", ("waiting on", "not ready"))])
+def test_the_player_hears_what_they_were_waiting_on(open_page, lang, words):
+    match = decision(*DRAW)  # the player does not win: a recap of the player's hand
+    page = open_page("desktop", f"?seed=8&speed=fast&lang={lang}",
+                     {store.KEY_SAVE: saved(match)})
+    page.locator(ENABLED).first.click()
+    page.wait_for_selector(RESULT, timeout=15000)
+    recap = page.inner_text(f'{REVEAL} [data-seat="0"] [data-testid="recap"]')
+    assert any(w.lower() in recap.lower() for w in words), recap
+    settle(page)
+
+
+# ---------- 4. a new match never loses the old one by one click ----------
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_new_match_asks_first(open_page, size):
+    match = decision(*TURN)
+    page = open_page(size, "?seed=1&speed=fast", {store.KEY_SAVE: saved(match)})
+    before = page.evaluate("localStorage.getItem('sxmj.save')")
+    if size == "phone":  # the menu chip is hidden on a phone: the sheet's button
+        page.locator('#menu [data-ui="settings"]').tap()
+        page.locator(f"#sheet {NEW_MATCH}").tap()
+    else:
+        page.click(f"#menu {NEW_MATCH}")
+    page.wait_for_selector(CONFIRM, state="visible")
+    assert page.evaluate("localStorage.getItem('sxmj.save')") == before  # nothing lost yet
+    assert page.evaluate("new URLSearchParams(location.search).get('seed')") == "1"
+    press(page, size, '[data-ui="confirm-no"]')
+    page.wait_for_selector(CONFIRM, state="detached")
+    assert page.evaluate("new URLSearchParams(location.search).get('seed')") == "1"
+    assert page.evaluate("localStorage.getItem('sxmj.save')") == before
+    if size == "phone":
+        page.locator('#menu [data-ui="settings"]').tap()
+        page.locator(f"#sheet {NEW_MATCH}").tap()
+    else:
+        page.click(f"#menu {NEW_MATCH}")
+    press(page, size, '[data-ui="confirm-yes"]')
+    page.wait_for_function("() => new URLSearchParams(location.search).get('seed') !== '1'")
+    settle(page)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_new_match_is_far_from_next_hand_on_the_result(open_page, size):
+    page = open_page(size, "?seed=8&speed=fast", {store.KEY_SAVE: saved(decision(*HU))})
+    press(page, size, '#actions [data-action="hu"]')
+    page.wait_for_selector(RESULT)
+    nxt = page.locator(f'{RESULT} [data-action="next-hand"]')
+    new = page.locator(f"{RESULT} {NEW_MATCH}")
+    assert new.count() == 1
+    assert new.evaluate("e => !e.closest('.result__foot')")  # not beside 下一局
+    a, b = nxt.bounding_box(), new.bounding_box()
+    assert abs((a["y"] + a["height"] / 2) - (b["y"] + b["height"] / 2)) > 80
+    new.click()
+    page.wait_for_selector(CONFIRM, state="visible")
+    press(page, size, '[data-ui="confirm-no"]')
+    assert page.locator(RESULT).is_visible()
+    settle(page)
+
+
+# ---------- 5. a match has an end ----------
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_last_hand_opens_the_match_summary(open_page, size, artifacts):
+    match = decision(*HU, options=Options(match_hands=1))
+    page = open_page(size, "?seed=8&speed=fast&hands=1", {store.KEY_SAVE: saved(match)})
+    press(page, size, '#actions [data-action="hu"]')
+    page.wait_for_selector(SUMMARY, timeout=10000)
+    summary = page.locator(SUMMARY)
+    rows = summary.locator("tbody tr")
+    assert rows.count() == 4
+    places = rows.evaluate_all("els => els.map(e => +e.dataset.place)")
+    assert places == sorted(places) and places[0] == 1
+    you = summary.locator('tr[data-seat="0"]')
+    assert you.get_attribute("data-place") == "1"  # the only winner of the match
+    text = summary.inner_text()
+    assert "番" in text and "花" in text and "最好的一局" in text
+    rank = page.locator('[data-testid="match-rank"]')
+    assert int(rank.get_attribute("data-won")) > 0  # progress from the first match
+    assert page.locator(f'{RESULT} [data-action="next-hand"]').count() == 0
+    assert page.locator(f"{RESULT} {NEW_MATCH}").count() >= 1
+    assert summary.locator('[data-ui="export"]').count() == 1
+    profile = json.loads(page.evaluate("localStorage.getItem('sxmj.profile')"))
+    assert profile["matches"] == 1 and profile["places"][0] == 1
+    # after a finished match a new one starts at once, with an undo
+    press(page, size, f"{RESULT} {NEW_MATCH}")
+    page.wait_for_selector(UNDO, state="visible")
+    page.wait_for_function("() => new URLSearchParams(location.search).get('seed') !== '8'")
+    press(page, size, f'{UNDO} [data-ui="undo"]')
+    page.wait_for_selector(SUMMARY, timeout=10000)
+    assert page.evaluate("new URLSearchParams(location.search).get('seed')") == "8"
+    settle(page)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_hands_in_the_link_sets_the_match_length(open_page, size):
+    page = open_page(size, "?seed=5&speed=fast&hands=3")
+    options = json.loads(page.get_attribute('[data-testid="rules"]', "data-options"))
+    assert options["match_hands"] == 3
+    assert re.search(r"1\s*/\s*3", page.inner_text(".panel__round")), \
+        page.inner_text(".panel__round")
+    assert "hands=3" in page.evaluate("location.search")
+    page.goto(page.url.split("?")[0] + "?seed=6&speed=fast")  # another match: 8 hands
+    wait_ready(page)
+    options = json.loads(page.get_attribute('[data-testid="rules"]', "data-options"))
+    assert options["match_hands"] == 8
+
+
+def test_a_match_of_two_hands_goes_on_after_the_first(open_page):
+    match = decision(*HU, options=Options(match_hands=2))
+    page = open_page("desktop", "?seed=8&speed=fast", {store.KEY_SAVE: saved(match)})
+    page.click('#actions [data-action="hu"]')
+    page.wait_for_selector(RESULT)
+    assert page.locator(SUMMARY).count() == 0
+    assert page.locator(f'{RESULT} [data-action="next-hand"]').is_visible()
+    page.click(f'{RESULT} [data-ui="profile"]')
+    profile = page.locator('[data-testid="profile"]')
+    assert profile.get_attribute("data-matches") == "0"  # the match is not over
+    assert json.loads(page.evaluate("localStorage.getItem('sxmj.profile')"))["matches"] == 0
+    settle(page)
+
+
+# ---------- 6. a welcome ----------
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_first_visit_is_welcomed(open_page, size):
+    page = open_page(size, "", settle_=False)
+    card = page.locator(WELCOME)
+    card.wait_for(state="visible")
+    text = card.inner_text()
+    assert "你" in text and "庄" in text and "财神" in text and "自摸" in text
+    assert card.locator('[data-testid="welcome-cai"] img').count() == 1
+    hrefs = card.locator("a").evaluate_all("els => els.map(e => e.getAttribute('href'))")
+    assert "./learn.html" in hrefs and "./learn.html#scenarios" in hrefs
+    box = card.bounding_box()
+    v = SIZES[size]
+    assert box["width"] <= v["width"] and box["height"] <= v["height"]  # one screen
+    press(page, size, '[data-ui="welcome-ok"]')
+    card.wait_for(state="hidden")
+    settle(page)
+    page.goto(page.url.split("?")[0])  # not ticked: welcomed again on a plain visit
+    wait_ready(page)
+    page.locator(WELCOME).wait_for(state="visible")
+    press(page, size, '[data-testid="welcome-hide"]')
+    press(page, size, '[data-ui="welcome-ok"]')
+    page.locator(WELCOME).wait_for(state="hidden")
+    page.goto(page.url.split("?")[0])
+    wait_ready(page)
+    page.wait_for_timeout(300)
+    assert page.locator(WELCOME).count() == 0 or not page.locator(WELCOME).is_visible()
+    settle(page)
+
+
+def test_a_link_with_a_seed_plays_at_once(open_page):
+    page = open_page("desktop", "?seed=3&speed=fast")
+    assert page.locator(WELCOME).count() == 0 or not page.locator(WELCOME).is_visible()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_help_opens_at_help_with_the_keys_second(open_page, size):
+    page = open_page(size, "?seed=3&speed=fast")
+    press(page, size, '#menu [data-ui="help"]')
+    page.wait_for_selector('#sheet [data-open-tab="help"]')
+    tabs = page.locator("#sheet [data-tab]").evaluate_all("els => els.map(e => e.dataset.tab)")
+    assert tabs[:2] == ["help", "keys"], tabs
+    body = page.locator("#sheet-body")
+    hrefs = body.locator("a").evaluate_all("els => els.map(e => e.getAttribute('href'))")
+    assert "./learn.html" in hrefs and "./learn.html#scenarios" in hrefs
+    assert body.locator("kbd").count() == 0  # the keys are the second tab
+    settle(page)
+
+
+# ---------- screenshots ----------
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize("size", SIZES)
+def test_screenshots(open_page, artifacts, size, lang):
+    dims = size_name(size)
+    q = "&lang=en" if lang == "en" else ""
+    match = decision(*HU, options=Options(match_hands=1))
+    page = open_page(size, f"?seed=8&speed=slow{q}", {store.KEY_SAVE: saved(match)})
+    press(page, size, '#actions [data-action="hu"]')
+    page.wait_for_selector(CALL)
+    page.wait_for_timeout(400)
+    page.screenshot(path=artifacts / f"feel-win-pause-{dims}-{lang}.png")
+    page.wait_for_selector(RESULT, timeout=10000)
+    shoot(page, f"feel-summary-{dims}-{lang}.png", artifacts)
+    page.locator(REVEAL).scroll_into_view_if_needed()
+    shoot(page, f"feel-reveal-{dims}-{lang}.png", artifacts)
+    page = open_page(size, f"?lang={lang}", settle_=False)
+    page.locator(WELCOME).wait_for(state="visible")
+    shoot(page, f"feel-welcome-{dims}-{lang}.png", artifacts)
+

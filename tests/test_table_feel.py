@@ -1,0 +1,254 @@
+"""The table as players expect it (issue 20), the pure parts under CPython: a tile raised
+by a first tap and what its discard leaves, the end of a hand (the call, every hand
+revealed, the player's recap), the match summary, the confirmation and the welcome card."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+
+import pytest
+
+from sxmj.bots import Bot
+from sxmj.match import Match
+from sxmj.rules import Options
+from sxmj.simulate import play_match_hand
+from sxmj.tiles import NUM_PLAYING, code
+from sxmj.ui import ending, overlay, summary, touch, welcome
+from sxmj.ui.assist import hand_figures
+from sxmj.ui.store import Profile, Settings, load_profile, load_settings
+from sxmj.ui.view import TableState
+
+
+def played(seed: int, hands: int = 1, **options) -> Match:
+    m = Match(seed=seed, options=Options(**options))
+    bots = [Bot("easy", seed=s) for s in range(4)]
+    for h in range(hands):
+        if h:
+            m.next_hand()
+        play_match_hand(m, bots)
+    return m
+
+
+def first_turn(seed: int) -> Match:
+    """A match at the player's first own turn with discards."""
+    m = Match(seed=seed)
+    bots = [Bot("normal", seed=s) for s in range(4)]
+    while True:
+        g = m.game
+        if g.phase == "turn" and g.turn == 0 and any(
+                a.kind == "discard" for a in g.legal_actions(0)):
+            return m
+        seat = g.to_move()[0]
+        m.apply(bots[seat].choose(g.observation(seat), g.legal_actions(seat)).action)
+
+
+# ------------------------------------------------------------------ 1. touch
+
+
+@pytest.mark.parametrize("mode,pointer,two", [
+    ("auto", "touch", True), ("auto", "pen", True), ("auto", "mouse", False),
+    ("auto", "", False), ("one", "touch", False), ("two", "mouse", True),
+    ("two", "", False),  # a key's click never waits for a second one
+])
+def test_two_taps_by_setting_and_pointer(mode, pointer, two):
+    assert touch.two_taps(mode, pointer) is two
+
+
+def test_the_setting_is_kept_and_a_bad_one_falls_back():
+    s = Settings(tap="two")
+    back, problem = load_settings(s.to_json())
+    assert back.tap == "two" and problem is None
+    bad = s.to_json().replace('"two"', '"three"')
+    back, problem = load_settings(bad)
+    assert back.tap == "auto" and "tap" in problem.detail
+
+
+def test_the_preview_says_what_the_discard_leaves_as_the_assist_would():
+    m = first_turn(3)
+    obs = m.game.observation(0)
+    t = next(a.tile for a in m.game.legal_actions(0) if a.kind == "discard")
+    tiles = list(obs.playing_hand)
+    tiles.remove(t)
+    d, waits, _, _ = hand_figures(tiles, 4 - len(obs.melds[0]), obs.caishen, obs.unseen())
+    text = touch.preview_text(obs, t, "zh", assist=True)
+    assert text.startswith("再点一下打出")
+    assert (f"差 {d} 张" in text) if d else ("听" in text)
+    en = touch.preview_text(obs, t, "en", assist=False)
+    assert en.startswith("Tap again to discard") and "·" not in en  # no assist: no figures
+
+
+def test_a_swipe_needs_a_finger_moved_up_on_a_tile():
+    s = touch.Swipe()
+    s.down("5m", 2, 500, "mouse")
+    assert s.up(400) is None  # a mouse drag is not a swipe
+    s.down("5m", 2, 500, "touch")
+    assert s.up(490) is None  # too short
+    s.down(None, None, 500, "touch")
+    assert s.up(400) is None  # not on a tile
+    s.down("5m", 2, 500, "touch")
+    assert s.up(450) == ("5m", 2)
+    assert s.up(400) is None  # once
+
+
+# ------------------------------------------------------------------ 2–3. the end of a hand
+
+
+def test_the_call_of_a_win_and_of_a_drawn_hand():
+    m = played(5)
+    st = TableState.of(m, lang="zh")
+    html = ending.call_html(st)
+    assert 'data-testid="win-call"' in html and 'data-ui="see-result"' in html
+    if m.game.result.winner is None:
+        assert "臭庄" in html and 'data-result="draw"' in html
+    else:
+        assert html.count("is-win") == 1
+    draw = played(8, reserved_tiles=40)
+    assert draw.game.result.winner is None
+    assert "臭庄" in ending.call_html(TableState.of(draw, lang="zh"))
+    assert "臭庄" in ending.call_html(TableState.of(draw, lang="en"))
+
+
+def test_the_reveal_has_four_children_each_with_its_seat():
+    m = played(5)
+    st = TableState.of(m, lang="en")
+    hands = [m.game.concealed(s) for s in range(4)]
+    html = ending.reveal_html(st)
+    inner = re.search(r'data-testid="hand-reveal">(.*)</div></section>', html).group(1)
+    rows = re.findall(r'<div class="reveal__row[^"]*" data-seat="(\d)"', inner)
+    assert rows == ["0", "1", "2", "3"]
+    for seat in range(4):
+        row = html.split(f'data-seat="{seat}"')[1].split('data-seat=')[0]
+        assert row.count('class="t') >= len(hands[seat])
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_recap_names_the_waits_or_the_distance(lang):
+    for seed in range(1, 30):
+        m = played(seed)
+        if m.game.result.winner == 0:
+            continue
+        st = TableState.of(m, lang=lang)
+        hand = m.game.concealed(0)
+        text = ending.recap(st, hand)
+        playing = [t for t in hand if t < NUM_PLAYING]
+        if len(playing) % 3 != 1:
+            continue
+        obs = st.obs
+        d, waits, any_tile, _ = hand_figures(playing, 4 - len(obs.melds[0]), obs.caishen,
+                                             [0] * 42)
+        if any_tile:
+            continue
+        if d == 0:
+            assert text.startswith("你听：" if lang == "zh" else "You were waiting on")
+        else:
+            assert str(d) in text and ("未听牌" in text or "not ready" in text.lower())
+        return
+    pytest.fail("no hand the player lost")
+
+
+def test_the_pause_opens_the_panel_after_its_time_or_a_tap():
+    drawn = []
+    e = ending.Ending(lambda: drawn.append(e.pausing))
+    assert asyncio.run(e.wait("fast")) is False  # nothing ended: no pause
+    e.start()
+    assert e.pausing and not e.peek
+    ending.PAUSE["test"] = 0.01
+    assert asyncio.run(e.wait("test")) is True and not e.pausing and drawn == [False]
+    e.start()
+    e.skip()
+    assert not e.pausing and drawn == [False, False]
+
+
+def test_the_result_region_while_pausing_and_peeking():
+    m = played(5)
+    st = TableState.of(m, lang="zh")
+    e = ending.Ending(lambda: None)
+    e.start()
+    assert 'data-testid="win-call"' in e.region(st, "CARD") and "CARD" not in e.region(st, "CARD")
+    e.pausing = False
+    assert e.region(st, "CARD") == "CARD"
+    e.toggle_peek()
+    region = e.region(st, "CARD")
+    assert 'data-testid="peek"' in region and "hidden>CARD" in region
+
+
+# ------------------------------------------------------------------ 5. the match summary
+
+
+def test_totals_places_and_the_best_hand():
+    m = played(2, hands=4, match_hands=4)
+    assert m.finished
+    totals = summary.totals(m)
+    assert [t.score for t in totals] == m.scores
+    assert sum(t.wins for t in totals) == sum(r.winner is not None for r in m.results)
+    for t in totals:
+        won = [r.evaluation for r in m.results if r.winner == t.seat]
+        assert t.fan == sum(ev.fan for ev in won)
+        assert t.hua == sum(ev.base + ev.flowers for ev in won)
+    best = summary.best_hand(m)
+    gains = [r.payments[r.winner] for r in m.results if r.winner is not None]
+    assert (best is None) == (not gains)
+    if best:
+        assert best.gain == max(gains)
+    assert summary.points_won(m) == sum(max(0, r.payments[0]) for r in m.results)
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_summary_markup(lang):
+    m = played(2, hands=2, match_hands=2)
+    p = Profile()
+    for i in range(2):
+        p.add_hand(m, i)
+    html = summary.summary_html(m, p, lang)
+    assert 'data-testid="match-summary"' in html and 'data-ui="export"' in html
+    assert html.count("<tr class=\"summary__row") == 4
+    assert 'data-testid="match-rank"' in html
+
+
+def test_the_profile_counts_matches_places_and_points_won():
+    m = played(2, hands=2, match_hands=2)
+    p = Profile()
+    for i in range(2):
+        p.add_hand(m, i)
+    assert p.points == summary.points_won(m)  # losses never take rank points away
+    p.add_match(m)
+    assert p.matches == 1 and sum(p.places) == 1 and p.places[m.places()[0] - 1] == 1
+    back, problem = load_profile(p.to_json())
+    assert problem is None and back == p
+    old, problem = load_profile('{"v": 1, "points": 5, "hands": 2, "wins": 1}')
+    assert problem is None and old.matches == 0 and old.places == [0, 0, 0, 0]
+    bad, problem = load_profile('{"v": 1, "places": [1, 2]}')
+    assert problem is not None and problem.kind == "invalid"
+
+
+# ------------------------------------------------------------------ 4, 6. the dialogs
+
+
+def test_the_confirmation_says_what_ends_and_keeps_the_match_first():
+    html = overlay.confirm_html(3, 8, -12, "zh")
+    assert 'data-testid="confirm"' in html and "第 3 局" in html and "-12" in html
+    assert html.index('data-ui="confirm-no"') < html.index('data-ui="confirm-yes"')
+    assert "autofocus" in html.split('data-ui="confirm-yes"')[0]
+    assert 'data-testid="undo"' in overlay.undo_html("en")
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_welcome_card_names_the_seat_the_dealer_and_the_caishen(lang):
+    m = Match(seed=2)
+    st = TableState.of(m, lang=lang)
+    html = welcome.welcome_html(st)
+    assert 'data-testid="welcome"' in html and 'data-testid="welcome-hide"' in html
+    assert "./learn.html" in html and "#scenarios" in html
+    assert f"static/tiles/{code(m.game.caishen)}.svg" in html
+    assert ("财神" in html) and ("自摸" in html)
+
+
+@pytest.mark.parametrize("search,stored,hands,shown", [
+    ("", None, 0, True), ("?lang=en", None, 0, True), ("?seed=3", None, 0, False),
+    ("?scenario=baotou", None, 0, False), ("", welcome.HIDDEN, 0, False), ("", "", 0, True),
+    ("", None, 1, False),
+])
+def test_the_welcome_is_for_a_first_plain_visit(search, stored, hands, shown):
+    assert welcome.wanted(search, stored, hands) is shown
+

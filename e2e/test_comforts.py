@@ -270,14 +270,12 @@ def test_keyboard_arrows_enter_claim_keys_and_help(table, artifacts):
     page.wait_for_function("() => !document.querySelector('#actions [data-action=\"pass\"]')"
                            " || document.body.dataset.sxmjWaiting !== 'you'")
     settle(table)
-    # ? opens the help (the rules, the scenarios), the keys are the next tab; Esc closes them
+    # ? opens the keys, Esc closes them
     page.keyboard.press("?")
-    page.locator('#sheet [data-testid="help"]').wait_for()
+    help_ = page.locator('#sheet [data-testid="help"]')
+    help_.wait_for()
     assert page.evaluate("document.getElementById('sheet').open")
-    page.click('#sheet [data-tab="keys"]')
-    keys = page.locator('#sheet [data-testid="keys"]')
-    keys.wait_for()
-    text = keys.inner_text()
+    text = help_.inner_text()
     for key in ("Enter", "H", "P", "X", "N", "A", "?"):
         assert key in text
     shoot(page, artifacts / "comforts-help-1280x800.png")
@@ -369,8 +367,7 @@ def test_settings_are_kept_and_a_rule_applies_from_the_next_match(table, artifac
     page.click('button[data-ui="rules"]')  # the badge opens the rules
     assert page.locator('#sheet [data-setting="base_flowers"]').input_value() == "10"
     assert page.locator('#sheet [data-setting="bot1"]').input_value() == "hard"
-    page.click('#sheet [data-action="new-match"]')
-    page.click('#overlay [data-ui="confirm-yes"]')  # the match in play ends: asked first
+    page.click('#sheet [data-ui="new-match"]')
     page.wait_for_function("() => !document.getElementById('sheet').open")
     options = json.loads(page.get_attribute('[data-testid="rules"]', "data-options"))
     assert options["base_flowers"] == 10 and options["contract"] is False

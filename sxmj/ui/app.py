@@ -17,18 +17,18 @@ Contract with ``index.html`` and the tests: when the table is interactive,
 from __future__ import annotations
 
 import random
+from urllib.parse import urlencode
 
 from ..game import Action
 from ..match import Match
+from ..ranks import rank_of
 from ..scenarios import ScenarioError
-from . import panels, regions, view, welcome
+from . import panels, regions, view
 from .assist import AssistInfo, ghosts
 from .decision import Decision
 from .dom import Clock, Screen, Speaker, is_none
 from .driver import Adviser, BotDriver
-from .ending import Ending, reveal_html
 from .i18n import seat_name, tr
-from .overlay import Guard, Overlay
 from .params import Params, level_param, parse_params
 from .persist import Persistence
 from .records import Records, Replay, Viewer
@@ -36,7 +36,6 @@ from .routes import InputRouter
 from .scenario_mode import ScenarioMode, from_search, scenario_name
 from .settings import Preferences, SettingsSheet
 from .store import Settings
-from .summary import ends
 
 STATIC_REGIONS = ("menu", "seat-1", "seat-2", "seat-3", "panel", "me-plate",
                   "me-melds", "hand", "actions", "result", "river-bottom", "river-right",
@@ -59,10 +58,8 @@ class App:
         self.persistence = Persistence(window, self.clock)
         self.preferences = Preferences(document, self.persistence.save_settings,
                                        self.settings_changed)
-        self.ending = Ending(lambda: self.render())
         self.driver = BotDriver(lambda: self.match.game, self.apply, self.render,
-                                lambda: self.params.speed, self.fail, self.clock,
-                                lambda: self.ending.wait(self.params.speed))
+                                lambda: self.params.speed, self.fail, self.clock)
         self.decision = Decision(lambda: self.match.game, self.act, self.render, self.state,
                                  self.screen.focus)
         self.replay = Replay(self.driver.stop, lambda: self.sheet.close(), self.render,
@@ -74,13 +71,6 @@ class App:
                                    self.records.import_file, self.records.clear_status,
                                    self.fail)
         self.notes = regions.TableNotes(lambda: self.params.lang)
-        self.overlay = Overlay(document, lambda kind: self.kick())
-        self.driver.held = lambda: self.overlay.is_open
-        self.guard = Guard(self.overlay, lambda: self.params.lang, lambda: self.match,
-                           lambda: self.mode is not None, self.restart,
-                           lambda: self.persistence.counted,
-                           lambda match, counted: self.restart(kept=(match, counted)),
-                           lambda: self.persistence.store(welcome.KEY, welcome.HIDDEN))
         self.router = InputRouter(self, self.records, self.clock)
         self.adviser = Adviser(self.clock)
         self.mode: ScenarioMode | None = None
@@ -123,8 +113,6 @@ class App:
         loaded = self.persistence.load_match()
         seed_wanted = self.params.seed_given and (
             loaded.match is None or loaded.match.seed != self.params.seed)
-        seed_wanted |= self.params.hands is not None and loaded.match is not None and (
-            loaded.match.length != self.params.hands)
         if loaded.match is not None and not seed_wanted:
             self.resume(loaded.match, loaded.counted)
         else:
@@ -133,12 +121,12 @@ class App:
     def _sync_params(self, seed: int | None = None) -> None:
         s = self.settings
         self.params = Params(self.params.seed if seed is None else seed, True, s.lang, s.speed,
-                             level_param(s.bots), hands=self.params.hands)
+                             level_param(s.bots))
 
     def start_match(self, seed: int) -> None:
         """A new match of ``seed`` with the settings' rules and bots (saved at once)."""
         self._sync_params(seed)
-        self.match = Match(seed=seed, options=self.params.rules(self.settings.rules))
+        self.match = Match(seed=seed, options=self.settings.rules)
         self.driver.seat_bots(self.settings.bots, self.params.seed)
         self.persistence.counted = 0
         self.new_hand_state()
@@ -168,7 +156,6 @@ class App:
         """A hand was dealt: forget the last one's decision and bubbles, note (and sound) it."""
         self.driver.thinking = None
         self.decision.reset()
-        self.ending.reset()
         self.notes.bubbles = {}
         game = self.match.game
         self.notes.note(game.deal_events)
@@ -199,11 +186,7 @@ class App:
             thinking=None if viewing else self.driver.thinking,
             confirm_piao=d.confirm_piao and not viewing,
             dismissed=d.dismissed, link=self.link_query(), fresh=self.notes.fresh,
-            pick=d.pick, viewer=viewing, menu_extra=panels.menu_extra(  # the next rules too
-                self.match.options, None if self.mode else self.params.rules(self.settings.rules),
-                self.persistence.profile.rank, lang),
-            preview="" if viewing else d.preview(lang, self.settings.assist),
-            match_over=self.match.finished and not viewing and self.mode is None)
+            pick=d.pick, viewer=viewing, menu_extra=self.menu_extra(lang))
         if viewing:
             st.legal = []
             return st
@@ -218,8 +201,12 @@ class App:
             if self.settings.assist:
                 info = self.assist_now()
                 st.suggest = info.suggest if info is not None else None
-            ends(st, self.match, self.persistence.profile)  # rank line, match summary
-        st.result_after = reveal_html(st) + st.result_after
+            if self.match.game.over and self.match.results:
+                profile = self.persistence.profile
+                gain = self.match.results[-1].payments[0]
+                before = rank_of(profile.points - gain if gain > 0 else profile.points)
+                up = profile.rank.level > before.level
+                st.result_after = panels.rank_line(profile, gain, up, lang)
         return st
 
     def assist_now(self) -> AssistInfo | None:
@@ -228,8 +215,14 @@ class App:
 
     def link_query(self) -> str:
         """The query that plays this table again (the address bar and the menu's link)."""
-        p = self.params
-        return p.query() if self.mode is None else self.mode.query(p.lang, p.speed)
+        if self.mode is not None:
+            items = [("scenario", self.mode.name)]
+            if self.params.lang != "zh":
+                items.append(("lang", self.params.lang))
+            if self.params.speed != "normal":
+                items.append(("speed", self.params.speed))
+            return "?" + urlencode(items)
+        return self.params.query()
 
     # ------------------------------------------------------------ drawing
 
@@ -245,10 +238,8 @@ class App:
         drawn = view.render_all(st)
         drawn.update(self.notes.regions())
         drawn.update(self.comfort_regions(st))
-        drawn["result"] = self.ending.region(st, drawn["result"])
         self.screen.paint(drawn)
-        waiting = self.ending.waiting(regions.waiting_for(self.shown.game, self.viewer
-                                                          is not None))
+        waiting = regions.waiting_for(self.shown.game, self.viewer is not None)
         self.screen.show_waiting(waiting, self.keyboard)
         self.screen.announce(st, waiting)
         if self.sheet.tab is not None:
@@ -256,16 +247,39 @@ class App:
 
     def comfort_regions(self, st: view.TableState) -> dict[str, str]:
         """The replay bar, the assist and the coach."""
-        on = self.viewer is None and (self.settings.assist or self.mode is not None)
-        return regions.comfort_regions(st, self.viewer, self.assist_now() if on else None,
-                                       self.settings.assist, self.rail_open, self.mode,
-                                       self.match.game, self.scenario_error)
+        lang = self.params.lang
+        viewing = self.viewer is not None
+        out = {"viewer": regions.viewer_html(self.viewer, lang)}
+        info = None
+        if not viewing and (self.settings.assist or self.mode is not None):
+            info = self.assist_now()
+        if viewing:  # a replay: no assist
+            out["assist"] = out["assist-mini"] = ""
+        else:
+            out.update(regions.assist_regions(info, st, self.settings.assist, self.rail_open))
+        out["coach"] = regions.coach_html(None if viewing else self.mode, self.match.game,
+                                          self.scenario_error, lang)
+        return out
+
+    def menu_extra(self, lang: str) -> str:
+        """The rules chip (and the rules of the next match) and the menu's chips."""
+        pending = None if self.mode is not None else self.settings.rules
+        return (panels.rules_chip(self.match.options, pending, lang) +
+                panels.menu_chips(self.persistence.profile.rank, lang))
 
     def sheet_markup(self, tab: str) -> str:
         """The sheet's markup with ``tab`` open."""
-        now = self.match.options if self.mode is None else self.settings.rules
-        return panels.sheet_markup(tab, self.settings, now, self.persistence.profile,
-                                   self.records, self.params.lang)
+        lang = self.params.lang
+        if tab == "settings":
+            now = self.match.options if self.mode is None else self.settings.rules
+            body = panels.settings_html(self.settings, now, lang)
+        elif tab == "profile":
+            body = panels.profile_html(self.persistence.profile, lang)
+        elif tab == "records":
+            body = panels.records_html(self.records.seed_link(), self.records.status, lang)
+        else:
+            body = panels.keys_html(lang)
+        return panels.sheet_html(tab, body, lang)
 
     def fail(self, text: str) -> None:
         """Show an error box (and log it: the browser tests fail on console errors)."""
@@ -281,7 +295,6 @@ class App:
         self.speaker.hear(events, self.match.game)
         if self.match.game.over:
             self.count_hands()
-            self.ending.start()  # the table shows the end before the result panel
         self.persist()
 
     def kick(self) -> None:
@@ -306,9 +319,6 @@ class App:
         if self.mode is not None:  # a scenario's "next hand" plays it again
             self.restart_scenario()
             return
-        if self.match.finished:  # the match is over: N asks for a new one
-            self.new_match()
-            return
         self.match.next_hand()
         self.new_hand_state()
         self.persist()
@@ -316,14 +326,12 @@ class App:
         self.kick()
 
     def new_match(self) -> None:
-        """新比赛 (menu, sheet, result): asks first, or after a finished match starts at once
-        with an undo (:class:`sxmj.ui.overlay.Guard`); the settings as they are now."""
+        """新比赛 in the sheet: a new match with the settings as they are now."""
         self.sheet.close()
-        self.guard.ask()
+        self.restart()
 
-    def restart(self, seed: int | None = None, kept: tuple[Match, int] | None = None) -> None:
-        """A new match (leaving a scenario or a replay), with the current settings; or with
-        ``kept`` (a match and its counted hands) back to the one a new match replaced."""
+    def restart(self, seed: int | None = None) -> None:
+        """A new match (leaving a scenario or a replay), with the current settings."""
         self.driver.stop()
         self.replay.viewer = None
         if self.mode is not None:
@@ -331,11 +339,7 @@ class App:
         self.mode = None
         self.scenario_error = None
         self.notes.log = []
-        if kept is not None:
-            self.resume(*kept)
-            self.persist()
-        else:
-            self.start_match(seed if seed is not None else new_seed())
+        self.start_match(seed if seed is not None else new_seed())
         self.update_url()
         self.render()
         self.kick()
@@ -411,9 +415,6 @@ def start() -> None:
     notice = regions.notice_html(app.persistence.notices, params.refused, app.params.lang)
     if notice:
         app.screen.show_notice(notice)
-    if app.mode is None and welcome.wanted(search, app.persistence.load(welcome.KEY),
-                                           app.persistence.profile.hands):
-        app.overlay.open("welcome", welcome.welcome_html(app.state()))
     _APPS.append((app, *app.router.listen(document, create_proxy)))
     overlay = document.getElementById("loading")
     if not is_none(overlay):

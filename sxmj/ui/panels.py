@@ -27,14 +27,13 @@ from ..tiles import code, format_tiles
 from .assist import AssistInfo
 from .i18n import LANGS, seat_name, tile_label, tr
 from .sound import VOLUMES
-from .store import ANIMS, LEVELS, SPEEDS, TAPS, Problem, Profile, Settings
+from .store import ANIMS, LEVELS, SPEEDS, Problem, Profile, Settings
 from .view import TableState, esc, powers_html, tile_html, tile_of
 
-TABS = ("help", "keys", "settings", "profile", "records")  # ? opens help, ⚙ settings
+TABS = ("settings", "profile", "records", "keys")
 RULE_FLAGS = ("flower_is_kong", "piao_blocks_claims", "baotou_required", "contract")
 RESERVED_CHOICES = (0, 2, 4, 6, 8, 10, 14, 16, 20)
 FAN_CAPS = (1, 2, 3, 4, 5, 6)
-MATCH_HANDS = (1, 2, 4, 8, 12, 16, 0)  # a match's length (0: endless)
 
 
 # ------------------------------------------------------------------ rules
@@ -55,9 +54,6 @@ def rules_summary(opts: Options, lang: str) -> str:
         parts.append(tr(lang, "summary_piao_free"))
     if opts.reserved_tiles:
         parts.append(tr(lang, "summary_reserved", n=opts.reserved_tiles))
-    if opts.match_hands != Options().match_hands:
-        parts.append(tr(lang, "summary_match_hands", n=opts.match_hands) if opts.match_hands
-                     else tr(lang, "summary_endless"))
     return " · ".join(parts)
 
 
@@ -75,12 +71,6 @@ def rules_chip(now: Options, pending: Options | None, lang: str) -> str:
             f'data-options="{data}" data-pending="{1 if nxt else 0}" '
             f'aria-label="{esc(label)}"><span class="chip__icon" aria-hidden="true">§</span>'
             f'<span class="chip__text">{esc(summary)}</span>{nxt}</button>')
-
-
-def menu_extra(now: Options, pending: Options | None, rank: Rank, lang: str) -> str:
-    """What the comforts add to the menu: the rules chip (with the next match's rules when
-    they differ) and the profile, settings and help chips."""
-    return rules_chip(now, pending, lang) + menu_chips(rank, lang)
 
 
 def menu_chips(rank: Rank, lang: str) -> str:
@@ -240,7 +230,6 @@ def settings_html(s: Settings, now: Options, lang: str) -> str:
         _select("lang", s.lang, LANGS, lambda c: t("lang_" + c), t("set_lang")),
         _select("speed", s.speed, SPEEDS, lambda c: t("speed_" + c), t("set_speed")),
         _select("anim", s.anim, ANIMS, lambda c: t("anim_" + c), t("set_anim")),
-        _select("tap", s.tap, TAPS, lambda c: t("tap_" + c), t("set_tap")),
         _check("assist", s.assist, t("set_assist"), t("assist_toggle")),
     ])
     sd = s.sound
@@ -267,11 +256,6 @@ def settings_html(s: Settings, now: Options, lang: str) -> str:
                          t("rule_reserved_tiles"))
                  .replace("</label>",
                           f'<small>{esc(t("rule_reserved_tiles_note"))}</small></label>'))
-    lengths = sorted(set(MATCH_HANDS) | {r.match_hands}, key=lambda n: (n == 0, n))
-    rules.append(_select("match_hands", r.match_hands, lengths,
-                         lambda n: str(n) if n else t("match_endless"), t("rule_match_hands"))
-                 .replace("</label>",
-                          f'<small>{esc(t("rule_match_hands_note"))}</small></label>'))
     pending = ""
     if r != now:
         pending = (f'<p class="sheet__pending" data-testid="rules-pending" role="status">'
@@ -285,7 +269,7 @@ def settings_html(s: Settings, now: Options, lang: str) -> str:
         f'<fieldset><legend>{esc(t("set_rules"))}</legend>'
         f'<p class="sheet__note">{esc(t("set_rules_note"))}</p>{"".join(rules)}{pending}'
         f'<div class="sheet__row">'
-        f'<button type="button" class="act act--primary" data-action="new-match">'
+        f'<button type="button" class="act act--primary" data-ui="new-match">'
         f'<span class="act__label">{esc(t("set_new_match"))}</span></button>'
         f'<button type="button" class="act act--ghost" data-ui="rules-reset">'
         f'<span class="act__label">{esc(t("set_rules_reset"))}</span></button></div>'
@@ -319,14 +303,12 @@ def profile_html(p: Profile, lang: str) -> str:
     else:
         best = t("stat_best_none")
     stats = [("stat_points", str(p.points)), ("stat_net", f"{p.net:+d}" if p.net else "0"),
-             ("stat_hands", str(p.hands)), ("stat_wins", str(p.wins)), ("stat_rate", rate),
-             ("stat_matches", str(p.matches)), ("stat_places", " / ".join(map(str, p.places)))]
+             ("stat_hands", str(p.hands)), ("stat_wins", str(p.wins)), ("stat_rate", rate)]
     cells = "".join(f'<div class="stat"><dt>{esc(t(k))}</dt><dd>{esc(v)}</dd></div>'
                     for k, v in stats)
     return (
         f'<section class="profile" data-testid="profile" data-points="{p.points}" '
         f'data-hands="{p.hands}" data-wins="{p.wins}" data-rank="{esc(rank.title_zh)}" '
-        f'data-matches="{p.matches}" data-places="{" ".join(map(str, p.places))}" '
         f'data-level="{rank.level}">'
         f'<div class="rank"><span class="rank__badge" aria-hidden="true">★</span>'
         f'<div><p class="rank__title" lang="{"zh-Hans" if lang == "zh" else "en"}">'
@@ -372,31 +354,22 @@ KEYS = (("←  →", "key_arrows"), ("Enter", "key_enter"), ("H", "key_hu"),
         ("←  →  Home  End", "key_viewer"))
 
 
-def help_html(lang: str) -> str:
-    """帮助 Help, the sheet's first tab: the rules with examples, the practice scenarios and
-    the calculator, in the table's language (the game is saved: leaving loses nothing)."""
-    q = "?lang=en" if lang == "en" else ""
-    return (f'<section class="help" data-testid="help">'
-            f'<p class="help__intro">{esc(tr(lang, "help_intro"))}</p>'
-            f'<nav class="help__links" aria-label="{esc(tr(lang, "help_more"))}">'
-            f'<a class="act" href="./learn.html{q}" data-testid="help-learn">'
-            f'<span class="act__label">{esc(tr(lang, "help_learn"))}</span></a>'
-            f'<a class="act" href="./learn.html{q}#scenarios" data-testid="help-scenarios">'
-            f'<span class="act__label">{esc(tr(lang, "help_scenarios"))}</span></a>'
-            f'<a class="act act--ghost" href="./calc.html{q}" data-testid="help-calc">'
-            f'<span class="act__label">{esc(tr(lang, "help_calc"))}</span></a></nav>'
-            f'<p class="sheet__note">{esc(tr(lang, "help_saved"))}</p>'
-            f'<p class="sheet__note">{esc(tr(lang, "keys_touch"))}</p></section>')
-
-
 def keys_html(lang: str) -> str:
-    """按键 Keys, the second tab: every key of the table."""
     rows = "".join(
         f'<tr><th scope="row">{"".join(f"<kbd>{esc(k)}</kbd>" for k in keys.split())}</th>'
         f'<td>{esc(tr(lang, what))}</td></tr>' for keys, what in KEYS)
-    return (f'<section class="keys" data-testid="keys"><table class="keys__table">'
+    # The rule book and the calculator are pages of their own; the game is saved
+    # after every move, so leaving for them loses nothing.
+    q = "?lang=en" if lang == "en" else ""
+    links = (f'<nav class="help__links" aria-label="{esc(tr(lang, "help_more"))}">'
+             f'<a class="act" href="./learn.html{q}" data-testid="help-learn">'
+             f'<span class="act__label">{esc(tr(lang, "help_learn"))}</span></a>'
+             f'<a class="act act--ghost" href="./calc.html{q}" data-testid="help-calc">'
+             f'<span class="act__label">{esc(tr(lang, "help_calc"))}</span></a></nav>'
+             f'<p class="sheet__note">{esc(tr(lang, "help_saved"))}</p>')
+    return (f'<section class="keys" data-testid="help">{links}<table class="keys__table">'
             f'<caption class="sr-only">{esc(tr(lang, "keys_title"))}</caption>{rows}</table>'
-            f'</section>')
+            f'<p class="sheet__note">{esc(tr(lang, "keys_touch"))}</p></section>')
 
 
 def sheet_html(tab: str, body: str, lang: str) -> str:
@@ -413,23 +386,6 @@ def sheet_html(tab: str, body: str, lang: str) -> str:
             f'<nav class="tabs" role="tablist" aria-label="{esc(tr(lang, "menu"))}">{tabs}</nav>'
             f'<div class="sheet__body" id="sheet-body" role="tabpanel" '
             f'aria-labelledby="tab-{esc(tab)}">{body}</div></div>')
-
-
-def sheet_markup(tab: str, settings: Settings, now: Options, profile: Profile, records,
-                 lang: str) -> str:
-    """The sheet with ``tab`` open: ``now`` the rules in play, ``records`` the Records tab's
-    seed link and status (:class:`sxmj.ui.records.Records`)."""
-    if tab == "settings":
-        body = settings_html(settings, now, lang)
-    elif tab == "profile":
-        body = profile_html(profile, lang)
-    elif tab == "records":
-        body = records_html(records.seed_link(), records.status, lang)
-    elif tab == "help":
-        body = help_html(lang)
-    else:
-        body = keys_html(lang)
-    return sheet_html(tab, body, lang)
 
 
 def rank_line(p: Profile, gain: int, up: bool, lang: str) -> str:

@@ -1,9 +1,8 @@
 """Input routing: which handler a click, a tap or a key reaches.
 
-A button says what it is by its data attributes (``data-ui`` a menu, sheet, assist, replay or
-dialog control; ``data-tab`` a tab of the sheet; ``data-action`` a choice of the game, or
-``new-match``; ``data-tile`` a tile to discard, or on touch to raise first
-(:mod:`sxmj.ui.touch`); ``data-why`` why it is not allowed). The tables below map those to the
+A button says what it is by its data attributes (``data-ui`` a menu, sheet, assist or replay
+control; ``data-tab`` a tab of the sheet; ``data-action`` a choice of the game; ``data-tile``
+a tile to discard; ``data-why`` why it is not allowed). The tables below map those to the
 table's handlers (:class:`Table`, the controller), so adding a control is one line.
 """
 
@@ -17,12 +16,9 @@ from ..match import Match
 from . import view
 from .decision import Decision
 from .dom import Clock, Screen, attr, is_none
-from .ending import Ending
 from .i18n import tr
-from .overlay import Guard, Overlay
 from .records import Records, Replay, Viewer
 from .settings import Preferences, SettingsSheet
-from .touch import Swipe, two_taps
 
 PICK_STEPS = {"ArrowLeft": -1, "ArrowRight": 1}  # ←/→ choose the previous/next tile
 
@@ -37,9 +33,6 @@ class Table(Protocol):
     sheet: SettingsSheet
     decision: Decision
     replay: Replay
-    ending: Ending
-    overlay: Overlay
-    guard: Guard
 
     def state(self) -> view.TableState: ...
 
@@ -72,7 +65,7 @@ class InputRouter:
             "settings": lambda: t.sheet.open("settings"),
             "rules": lambda: t.sheet.open("settings"),
             "profile": lambda: t.sheet.open("profile"),
-            "help": lambda: t.sheet.open("help"),
+            "help": lambda: t.sheet.open("keys"),
             "close": t.sheet.close,
             "assist": p.toggle_assist,
             "assist-open": t.toggle_rail,
@@ -82,12 +75,6 @@ class InputRouter:
             "notice-ok": t.screen.hide_notice,
             "param-notice-ok": t.screen.hide_notice,
             "viewer-close": t.replay.close,
-            "see-result": lambda: t.ending.skip(),
-            "view-table": lambda: t.ending.toggle_peek(),
-            "confirm-yes": lambda: t.guard.yes(),
-            "confirm-no": lambda: t.overlay.close(),
-            "undo": lambda: t.guard.undo(),
-            "welcome-ok": lambda: t.guard.welcomed(),
         }
         self.viewer_routes: dict[str, Callable[[Viewer], int]] = {  # data-ui → step, in a replay
             "step-first": lambda v: 0,
@@ -96,16 +83,13 @@ class InputRouter:
             "step-last": lambda v: v.steps,
         }
         self.table_keys: dict[str, Callable[[], None]] = {  # lower-case key → handler, always
-            "?": lambda: t.sheet.open("help"),
+            "?": lambda: t.sheet.open("keys"),
             "a": p.toggle_assist,
             "m": self.toggle_sound,
         }
         self.result_keys: dict[str, Callable[[], None]] = {  # when the hand is over
             "n": t.next_hand,
         }
-        self.swipe = Swipe()
-        self.pointer = ""  # the pointerType of the last pointer down: a touch, a pen, a mouse
-        self.swallow = 0.0  # a click before this time ends a swipe already handled
 
     def listen(self, document, proxy: Callable) -> list:
         """Add the page's listeners (each wrapped by ``proxy`` for JavaScript); returns the
@@ -113,21 +97,17 @@ class InputRouter:
         t = self.table
         click, key, pointer = proxy(self.on_click), proxy(self.on_key), proxy(self.on_pointer)
         change, closed = proxy(t.sheet.on_change), proxy(t.sheet.closed)
-        down, dialog_closed = proxy(self.on_pointer_down), proxy(t.overlay.on_close)
-        for rid in ("table", "result", "sheet", "viewer", "notice", "overlay", "toast"):
+        for rid in ("table", "result", "sheet", "viewer", "notice"):
             element = document.getElementById(rid)
             if not is_none(element):
                 element.addEventListener("click", click)
         document.getElementById("table").addEventListener("pointerup", pointer)
-        document.getElementById("table").addEventListener("pointerdown", down)
-        if not is_none(t.overlay.dialog):
-            t.overlay.dialog.addEventListener("close", dialog_closed)
         sheet = document.getElementById("sheet")
         if not is_none(sheet):
             sheet.addEventListener("change", change)
             sheet.addEventListener("close", closed)
         document.addEventListener("keydown", key)
-        return [click, key, pointer, change, closed, down, dialog_closed]
+        return [click, key, pointer, change, closed]
 
     # ------------------------------------------------------------ clicks
 
@@ -146,18 +126,9 @@ class InputRouter:
             if not is_none(target) and attr(target, "id") == "sheet":
                 t.sheet.close()  # a click on the backdrop
                 return
-            if not is_none(target) and attr(target, "id") == "overlay":
-                t.overlay.close()  # the dialog's backdrop: keep playing
-                return
             button = target.closest("button") if hasattr(target, "closest") else None
-            if self.clock.now() < self.swallow:
-                return  # the click that ends a swipe already handled
             if is_none(button) or button.disabled:
-                t.decision.lower()  # a tap anywhere else lowers a raised tile
                 return
-            code = attr(button, "data-tile")
-            if code is None:
-                t.decision.lower()
             why = attr(button, "data-why")
             if why is not None and attr(button, "aria-disabled") == "true":
                 t.screen.show_why(why)
@@ -175,13 +146,9 @@ class InputRouter:
             if action == "next-hand":
                 t.next_hand()
                 return
-            if action == "new-match":
-                t.new_match()
-                return
+            code = attr(button, "data-tile")
             if action is None and code is not None:
-                pointer = str(getattr(event, "pointerType", "") or "")
-                t.decision.tap(code, sibling_index(button),
-                               two_taps(t.preferences.settings.tap, pointer))
+                t.decision.discard(code)
                 return
             if action is None:
                 return
@@ -215,29 +182,11 @@ class InputRouter:
             return True
         return False
 
-    def on_pointer_down(self, event) -> None:
-        """A finger down on a hand tile may start a swipe up (:class:`sxmj.ui.touch.Swipe`)."""
-        try:
-            target = event.target
-            tile = target.closest("#hand button[data-tile]") if hasattr(
-                target, "closest") else None
-            code = None if is_none(tile) or tile.disabled else attr(tile, "data-tile")
-            index = None if code is None else sibling_index(tile)
-            self.swipe.down(code, index, float(event.clientY), str(event.pointerType or ""))
-        except Exception:  # noqa: BLE001
-            self.table.fail(traceback.format_exc())
-
     def on_pointer(self, event) -> None:
-        """Pointer up: the end of a swipe up on a tile (it throws the tile), or a disabled
-        tile (a click never reaches a disabled button: it says why)."""
+        """Pointer up on a disabled tile (a click never reaches a disabled button)."""
         t = self.table
         try:
             t.keyboard = False
-            swiped = self.swipe.up(float(getattr(event, "clientY", 0) or 0))
-            if swiped is not None and t.replay.viewer is None:
-                self.swallow = self.clock.now() + 400
-                t.decision.discard(swiped[0])
-                return
             target = event.target
             if not hasattr(target, "closest"):
                 return
@@ -259,8 +208,8 @@ class InputRouter:
                 return
             key = str(event.key)
             low = key.lower()
-            if t.sheet.is_open or t.overlay.is_open:
-                return  # the sheet and the dialog handle their own keys (Esc closes them)
+            if t.sheet.is_open:
+                return  # the sheet handles its own keys (Esc closes it)
             if t.replay.viewer is not None:
                 self.viewer_key(event, t.replay.viewer, key)
                 return
@@ -320,17 +269,3 @@ class InputRouter:
         elif key == "Escape":
             event.preventDefault()
             self.table.replay.close()
-
-
-def sibling_index(element) -> int | None:
-    """The element's position among its parent's children (None when it can't be told):
-    a tapped tile's place in the hand, so the copy tapped is the one raised."""
-    n = 0
-    try:
-        other = element.previousElementSibling
-        while not is_none(other):
-            n += 1
-            other = other.previousElementSibling
-    except AttributeError:
-        return None
-    return n

@@ -20,12 +20,12 @@ from .dom import Screen, attr, is_none
 from .i18n import LANGS, tr
 from .params import is_whole
 from .sound import is_volume
-from .store import LEVELS, SPEEDS, TAPS, Settings
+from .store import LEVELS, SPEEDS, Settings
 
 # the level and speed chips step through the one list of each, round and round
 SPEED_CYCLE = {s: SPEEDS[(i + 1) % len(SPEEDS)] for i, s in enumerate(SPEEDS)}
 LEVEL_CYCLE = {lv: LEVELS[(i + 1) % len(LEVELS)] for i, lv in enumerate(LEVELS)}
-RULE_NUMBERS = ("base_flowers", "fan_cap", "reserved_tiles", "match_hands")
+RULE_NUMBERS = ("base_flowers", "fan_cap", "reserved_tiles")
 SOUND_FLAGS = {"sound": "on", "speech": "speech", "cues": "cues"}  # input → SoundSettings field
 
 
@@ -80,11 +80,6 @@ class Preferences:
         self._save(replace(self.settings, anim=anim))
         self.document.body.dataset.sxmjAnim = anim
         self.changed("anim")
-
-    def set_tap(self, tap: str) -> None:
-        """How a tap or a click discards (sxmj.ui.touch): auto, one or two."""
-        self._save(replace(self.settings, tap=tap))
-        self.changed("tap")
 
     def toggle_assist(self) -> None:
         """The assist on or off."""
@@ -224,8 +219,6 @@ class SettingsSheet:
             p.set_speed(value)
         elif name == "anim":
             p.set_anim(value)
-        elif name == "tap" and value in TAPS:
-            p.set_tap(value)
         elif name == "assist":
             if checked != p.settings.assist:
                 p.toggle_assist()

@@ -12,20 +12,16 @@ Keys and formats (each value is JSON):
     {"v": 1, "lang": "zh", "speed": "normal", "anim": "normal", "assist": true,
      "bots": ["normal", "normal", "normal"],
      "rules": {"base_flowers": 5, "flower_is_kong": true, ...},   # sxmj.rules.Options
-     "sound": {"on": true, "volume": 70, "speech": true, "cues": true},  # sxmj.ui.sound
-     "tap": "auto"}   # sxmj.ui.touch: auto, one or two
+     "sound": {"on": true, "volume": 70, "speech": true, "cues": true}}  # sxmj.ui.sound
 
 ``sxmj.profile`` ::
 
     {"v": 1, "points": 120, "net": -40, "hands": 12, "wins": 3,
      "best": {"gain": 96, "fan": 2, "patterns": ["baotou", "gangkai"], "share": 32,
-              "seed": 7, "hand": 3},
-     "matches": 1, "places": [0, 1, 0, 0]}
+              "seed": 7, "hand": 3}}
 
-``points`` are the rank points of RULES §11: the points the player has won (a lost hand
-takes none away, so progress shows from the first match); ``net`` is the plain running
-total; ``matches`` the finished matches and ``places`` how often each place was reached
-(a profile without them has none).
+``points`` are the rank points of RULES §11 (the player's gains and losses, never below 0);
+``net`` is the plain running total.
 
 ``sxmj.save`` — the match being played, as a game record (:mod:`sxmj.record`) ::
 
@@ -75,7 +71,6 @@ SETTINGS_VERSION = 1
 PROFILE_VERSION = 1
 SPEEDS = ("slow", "normal", "fast")
 ANIMS = ("normal", "quick", "off")
-TAPS = ("auto", "one", "two")  # discarding by tap (sxmj.ui.touch): auto is two on touch
 
 
 @dataclass(frozen=True)
@@ -138,13 +133,11 @@ class Settings:
     bots: tuple[str, str, str] = ("normal", "normal", "normal")
     rules: Options = field(default_factory=Options)
     sound: SoundSettings = SoundSettings()
-    tap: str = "auto"
 
     def to_json(self) -> str:
         return json.dumps({"v": SETTINGS_VERSION, "lang": self.lang, "speed": self.speed,
                            "anim": self.anim, "assist": self.assist, "bots": list(self.bots),
-                           "rules": self.rules.to_dict(), "sound": self.sound.to_dict(),
-                           "tap": self.tap},
+                           "rules": self.rules.to_dict(), "sound": self.sound.to_dict()},
                           separators=(",", ":"))
 
     def with_level(self, level: str) -> Settings:
@@ -187,9 +180,7 @@ def load_settings(text: str | None) -> tuple[Settings, Problem | None]:
         rules = Options()
     sound, bad_sound = SoundSettings.from_dict(data.get("sound"))
     bad += bad_sound
-    tap = pick("tap", TAPS, "auto")
-    settings = Settings(lang, speed, anim, assist, (bots[0], bots[1], bots[2]), rules, sound,
-                        tap)
+    settings = Settings(lang, speed, anim, assist, (bots[0], bots[1], bots[2]), rules, sound)
     problem = Problem("settings", "invalid", "; ".join(bad)) if bad else None
     return settings, problem
 
@@ -206,8 +197,6 @@ class Profile:
     hands: int = 0
     wins: int = 0
     best: dict[str, Any] | None = None
-    matches: int = 0
-    places: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
 
     @property
     def rank(self) -> Rank:
@@ -219,7 +208,7 @@ class Profile:
         gain = result.payments[0]
         self.hands += 1
         self.net += gain
-        self.points += max(0, gain)  # rank points move with what is won
+        self.points = max(0, self.points + gain)
         if result.winner == 0:
             self.wins += 1
             ev = result.evaluation
@@ -227,15 +216,9 @@ class Profile:
                 self.best = {"gain": gain, "fan": ev.fan, "patterns": list(ev.patterns),
                              "share": ev.share, "seed": match.seed, "hand": index + 1}
 
-    def add_match(self, match: Match) -> None:
-        """Count the finished ``match``: one more, and the player's place in it."""
-        self.matches += 1
-        self.places[match.places()[0] - 1] += 1
-
     def to_json(self) -> str:
         return json.dumps({"v": PROFILE_VERSION, "points": self.points, "net": self.net,
-                           "hands": self.hands, "wins": self.wins, "best": self.best,
-                           "matches": self.matches, "places": self.places},
+                           "hands": self.hands, "wins": self.wins, "best": self.best},
                           separators=(",", ":"), ensure_ascii=False)
 
 
@@ -262,14 +245,6 @@ def load_profile(text: str | None) -> tuple[Profile, Problem | None]:
                           _count(data, "hands"), _count(data, "wins"))
         if profile.wins > profile.hands:
             raise ValueError("more wins than hands")
-        profile.matches = _count(data, "matches")
-        places = data.get("places", [0, 0, 0, 0])
-        if not (isinstance(places, list) and len(places) == 4 and all(
-                isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in places)):
-            raise ValueError("places must be four whole numbers ≥ 0")
-        if sum(places) != profile.matches:
-            raise ValueError("places do not add up to the matches")
-        profile.places = list(places)
         best = data.get("best")
         if best is not None:
             if not isinstance(best, dict):

@@ -69,7 +69,6 @@ class ResultInfo:
     win_by: str
     hand: list[int] = field(default_factory=list)  # the winner's concealed tiles
     scores: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
-    hands: list[list[int]] = field(default_factory=list)  # every seat's, open once it ends
 
 
 @dataclass
@@ -99,9 +98,6 @@ class TableState:
     result_top: str = ""  # markup above the result (the scenario's outcome)
     again_label: str = ""  # the next-hand button's label when it restarts (scenario mode)
     result_after: str = ""  # markup under the payments (the player's rank)
-    preview: str = ""  # the status line while a tapped tile stands raised (sxmj.ui.touch)
-    length: int = 0  # hands in the match (0: endless)
-    match_over: bool = False  # the match's last hand is over: no next hand
 
     def is_fresh(self, what: str, seat: int) -> bool:
         return seat in self.fresh.get(what, ())
@@ -113,7 +109,6 @@ class TableState:
         result = kw.pop("result", None)
         if result is None and game.over and game.result is not None:
             result = result_info(match)
-        kw.setdefault("length", match.options.match_hands)
         return TableState(lang=lang, obs=game.observation(0), legal=game.legal_actions(0),
                           scores=list(match.scores), hand_no=match.hand_no + 1,
                           seed=match.seed, result=result, **kw)
@@ -139,8 +134,7 @@ def result_info(match) -> ResultInfo:
     r = game.result
     hand = game.concealed(r.winner) if r.winner is not None else []
     return ResultInfo(r.winner, list(r.payments), list(r.reasons), r.evaluation, r.robbed,
-                      r.win_by, hand, list(match.scores),
-                      [game.concealed(s) for s in range(4)])
+                      r.win_by, hand, list(match.scores))
 
 
 # ------------------------------------------------------------------ tiles
@@ -313,29 +307,10 @@ def opponent_html(seat: int, st: TableState) -> str:
     label = st.tr("hand_label", name=st.name(seat), n=n)
     hand = (f'<div class="strip hand hand--backs" role="img" aria-label="{esc(label)}">'
             f'{backs}<span class="count" aria-hidden="true">{n}</span></div>')
-    if st.result is not None and st.result.hands:
-        hand = open_hand_html(seat, st)
     opened = melds_html(seat, st) + flowers_html(seat, st)
     if opened:
         opened = f'<div class="seat__open">{opened}</div>'
     return plate_html(seat, st) + f'<div class="seat__tiles">{hand}{opened}</div>'
-
-
-def open_hand_html(seat: int, st: TableState) -> str:
-    """An opponent's hand laid open once the hand is over (the winning tile lifted)."""
-    r = st.result
-    assert r is not None
-    lifted = r.evaluation.win_tile if r.winner == seat and r.evaluation is not None else None
-    faces = []
-    for t in sorted(r.hands[seat], key=lambda t: (t != st.caishen, t)):
-        cls = ""
-        if lifted is not None and t == lifted:
-            cls, lifted = "is-win", None
-        faces.append(tile_html(t, st, ANGLE[seat], cls=cls))
-    label = st.tr("hand_open_label", name=st.name(seat))
-    win = " is-winner" if r.winner == seat else ""
-    return (f'<div class="strip hand hand--open{win}" role="group" aria-label="{esc(label)}">'
-            f'{"".join(faces)}</div>')
 
 
 def me_plate_html(st: TableState) -> str:
@@ -382,8 +357,6 @@ def hand_html(st: TableState) -> str:
     suggested = st.suggest.tile if st.suggest is not None and st.suggest.kind == "discard" \
         else None
     last_suggested = max((i for i, t in enumerate(hand) if t == suggested), default=None)
-    r = st.result
-    lifted = r.evaluation.win_tile if r is not None and r.winner == 0 and r.evaluation else None
     out = []
     marked = False
     for i, t in enumerate(hand):
@@ -404,7 +377,6 @@ def hand_html(st: TableState) -> str:
                 attrs += ' data-suggested="true"'
             if st.pick == i:
                 cls.append("is-picked")
-                attrs += ' data-raised="1"'
         else:
             why = "" if st.viewer else tile_why(obs, st.legal, t, st.lang)
             attrs = f' data-tile="{code(t)}" aria-label="{esc(name)}" disabled'
@@ -412,9 +384,6 @@ def hand_html(st: TableState) -> str:
                 attrs += f' data-why="{esc(why)}" aria-description="{esc(why)}"'
             if my_turn:
                 cls.append("is-illegal")
-            if lifted is not None and t == lifted:
-                cls.append("is-win")
-                lifted = None
         out.append(tile_html(t, st, cls=" ".join(cls), tag="button",
                              attrs=' type="button"' + attrs, alt=False))
     return "".join(out)
@@ -539,8 +508,6 @@ def status_text(st: TableState) -> str:
         return st.tr("status_over")
     if st.viewer:  # a replay: nobody is asked anything
         return st.tr("viewer")
-    if st.preview:  # a tapped tile stands raised: tap again to throw it
-        return st.preview
     if st.thinking is not None:
         return st.tr("status_thinking", name=st.name(st.thinking))
     kinds = {a.kind for a in st.legal}
@@ -578,8 +545,6 @@ def actions_html(st: TableState) -> str:
     status_cls = "status" + (" status--mine" if mine else "")
     if st.confirm_piao:
         status_cls += " status--ask"
-    if st.preview:
-        status_cls += " status--raised"
     out = [f'<p class="{status_cls}" id="status" role="status">{esc(status_text(st))}</p>']
     ghosts = "" if st.confirm_piao else "".join(ghost_html(g, st) for g in st.ghosts)
     if bs or ghosts:
@@ -669,7 +634,7 @@ def panel_html(st: TableState) -> str:
         f'<div class="panel__scores" data-testid="scores" role="list" '
         f'aria-label="{esc(st.tr("scores"))}">{"".join(edges)}</div>'
         f'<div class="panel__mid">'
-        f'<p class="panel__round">{esc(hand_no_text(st))}</p>'
+        f'<p class="panel__round">{esc(st.tr("hand_no", n=st.hand_no))}</p>'
         f'<div class="panel__cai">'
         f'<figure class="slot"><span class="slot__tile" title="{esc(st.tr("indicator_is", tile=tile_label(ind, st.lang)))}">'  # noqa: E501
         f'{tile_html(ind, st, cls="t--ind")}</span>'
@@ -683,12 +648,6 @@ def panel_html(st: TableState) -> str:
         f'{_wall_text(st)}</p>'
         f'<p class="panel__dice" role="img" aria-label="{esc(st.tr("dice", a=a, b=b))}">'
         f"{die_html(a)}{die_html(b)}</p>{piao}</div>")
-
-
-def hand_no_text(st: TableState) -> str:
-    """第 3 局, or 第 3/8 局 in a match of a length."""
-    return st.tr("hand_no_of", n=st.hand_no, of=st.length) if st.length else st.tr(
-        "hand_no", n=st.hand_no)
 
 
 def _wall_text(st: TableState) -> str:
@@ -727,28 +686,20 @@ def result_html(st: TableState) -> str:
                 if ev is not None else "")
         kind = "win"
     pay = _payments_html(st, r)
-    foot = new = ""
+    foot = ""
     if not st.viewer:
-        view_table = (f'<button type="button" class="act act--ghost act--view" '
-                      f'data-ui="view-table" aria-pressed="false"><span class="act__label">'
-                      f'{esc(st.tr("view_table"))}</span></button>')
-        if st.match_over:  # the match is over: a new one, not a next hand
-            go = (f'<button type="button" class="act act--primary act--next" '
-                  f'data-action="new-match"><span class="act__label">'
-                  f'{esc(st.tr("match_again"))}</span></button>')
-        else:  # 新比赛 sits in the card's corner, far from 下一局
-            go = (f'<button type="button" class="act act--primary act--next" '
-                  f'data-action="next-hand" data-key="n" aria-keyshortcuts="N">'
-                  f'<span class="act__label">{esc(st.again_label or st.tr("act_next_hand"))}'
-                  f'</span><kbd>N</kbd></button>')
-            new = (f'<button type="button" class="act act--ghost act--newmatch" '
-                   f'data-action="new-match"><span class="act__label">'
-                   f'{esc(st.tr("act_new_match"))}</span></button>')
-        foot = f'<footer class="result__foot">{view_table}{go}</footer>'
+        foot = (
+            f'<footer class="result__foot">'
+            f'<button type="button" class="act act--primary act--next" data-action="next-hand" '
+            f'data-key="n" aria-keyshortcuts="N"><span class="act__label">'
+            f'{esc(st.again_label or st.tr("act_next_hand"))}</span><kbd>N</kbd></button>'
+            f'<button type="button" class="act act--ghost" data-ui="new-match">'
+            f'<span class="act__label">{esc(st.tr("act_new_match"))}</span></button>'
+            f"</footer>")
     return (
         f'<div class="result__card" data-testid="hand-result" data-result="{kind}" '
         f'role="dialog" aria-labelledby="result-title">{st.result_top}'
-        f'<header class="result__head">{new}<p class="result__hand-no">'
+        f'<header class="result__head"><p class="result__hand-no">'
         f'{esc(st.tr("hand_n_done", n=st.hand_no))}</p>'
         f'<h2 id="result-title">{esc(title)}</h2>{sub}</header>'
         f"{body}{pay}{st.result_after}{foot}</div>")
@@ -899,7 +850,7 @@ def menu_html(st: TableState) -> str:
         f'{esc(st.tr("speed"))} <b>{esc(speed)}</b></button>'
         f'<button type="button" class="chip" data-ui="lang" lang="{"en" if st.lang == "zh" else "zh"}" '  # noqa: E501
         f'title="{esc(st.tr("lang_switch_label"))}">{esc(st.tr("lang_switch"))}</button>'
-        f'<button type="button" class="chip chip--new" data-action="new-match" '
+        f'<button type="button" class="chip chip--new" data-ui="new-match" '
         f'title="{esc(st.tr("new_match_label"))}">{esc(st.tr("new_match"))}</button>'
         f"{st.menu_extra}</div>")
 

@@ -17,7 +17,6 @@ Contract with ``index.html`` and the tests: when the table is interactive,
 from __future__ import annotations
 
 import random
-from urllib.parse import urlencode
 
 from ..game import Action
 from ..match import Match
@@ -186,7 +185,9 @@ class App:
             thinking=None if viewing else self.driver.thinking,
             confirm_piao=d.confirm_piao and not viewing,
             dismissed=d.dismissed, link=self.link_query(), fresh=self.notes.fresh,
-            pick=d.pick, viewer=viewing, menu_extra=self.menu_extra(lang))
+            pick=d.pick, viewer=viewing, menu_extra=panels.menu_extra(  # the next rules too
+                self.match.options, None if self.mode else self.settings.rules,
+                self.persistence.profile.rank, lang))
         if viewing:
             st.legal = []
             return st
@@ -215,14 +216,8 @@ class App:
 
     def link_query(self) -> str:
         """The query that plays this table again (the address bar and the menu's link)."""
-        if self.mode is not None:
-            items = [("scenario", self.mode.name)]
-            if self.params.lang != "zh":
-                items.append(("lang", self.params.lang))
-            if self.params.speed != "normal":
-                items.append(("speed", self.params.speed))
-            return "?" + urlencode(items)
-        return self.params.query()
+        p = self.params
+        return p.query() if self.mode is None else self.mode.query(p.lang, p.speed)
 
     # ------------------------------------------------------------ drawing
 
@@ -247,39 +242,16 @@ class App:
 
     def comfort_regions(self, st: view.TableState) -> dict[str, str]:
         """The replay bar, the assist and the coach."""
-        lang = self.params.lang
-        viewing = self.viewer is not None
-        out = {"viewer": regions.viewer_html(self.viewer, lang)}
-        info = None
-        if not viewing and (self.settings.assist or self.mode is not None):
-            info = self.assist_now()
-        if viewing:  # a replay: no assist
-            out["assist"] = out["assist-mini"] = ""
-        else:
-            out.update(regions.assist_regions(info, st, self.settings.assist, self.rail_open))
-        out["coach"] = regions.coach_html(None if viewing else self.mode, self.match.game,
-                                          self.scenario_error, lang)
-        return out
-
-    def menu_extra(self, lang: str) -> str:
-        """The rules chip (and the rules of the next match) and the menu's chips."""
-        pending = None if self.mode is not None else self.settings.rules
-        return (panels.rules_chip(self.match.options, pending, lang) +
-                panels.menu_chips(self.persistence.profile.rank, lang))
+        on = self.viewer is None and (self.settings.assist or self.mode is not None)
+        return regions.comfort_regions(st, self.viewer, self.assist_now() if on else None,
+                                       self.settings.assist, self.rail_open, self.mode,
+                                       self.match.game, self.scenario_error)
 
     def sheet_markup(self, tab: str) -> str:
         """The sheet's markup with ``tab`` open."""
-        lang = self.params.lang
-        if tab == "settings":
-            now = self.match.options if self.mode is None else self.settings.rules
-            body = panels.settings_html(self.settings, now, lang)
-        elif tab == "profile":
-            body = panels.profile_html(self.persistence.profile, lang)
-        elif tab == "records":
-            body = panels.records_html(self.records.seed_link(), self.records.status, lang)
-        else:
-            body = panels.keys_html(lang)
-        return panels.sheet_html(tab, body, lang)
+        now = self.match.options if self.mode is None else self.settings.rules
+        return panels.sheet_markup(tab, self.settings, now, self.persistence.profile,
+                                   self.records, self.params.lang)
 
     def fail(self, text: str) -> None:
         """Show an error box (and log it: the browser tests fail on console errors)."""

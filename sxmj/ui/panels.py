@@ -73,6 +73,12 @@ def rules_chip(now: Options, pending: Options | None, lang: str) -> str:
             f'<span class="chip__text">{esc(summary)}</span>{nxt}</button>')
 
 
+def menu_extra(now: Options, pending: Options | None, rank: Rank, lang: str) -> str:
+    """What the comforts add to the menu: the rules chip (with the next match's rules when
+    they differ) and the profile, settings and help chips."""
+    return rules_chip(now, pending, lang) + menu_chips(rank, lang)
+
+
 def menu_chips(rank: Rank, lang: str) -> str:
     """The chips the comforts add to the menu: profile (rank), settings, help."""
     title = rank.title_zh if lang == "zh" else rank.title_en
@@ -386,6 +392,21 @@ def sheet_html(tab: str, body: str, lang: str) -> str:
             f'<nav class="tabs" role="tablist" aria-label="{esc(tr(lang, "menu"))}">{tabs}</nav>'
             f'<div class="sheet__body" id="sheet-body" role="tabpanel" '
             f'aria-labelledby="tab-{esc(tab)}">{body}</div></div>')
+
+
+def sheet_markup(tab: str, settings: Settings, now: Options, profile: Profile, records,
+                 lang: str) -> str:
+    """The sheet with ``tab`` open: ``now`` the rules in play, ``records`` the Records tab's
+    seed link and status (:class:`sxmj.ui.records.Records`)."""
+    if tab == "settings":
+        body = settings_html(settings, now, lang)
+    elif tab == "profile":
+        body = profile_html(profile, lang)
+    elif tab == "records":
+        body = records_html(records.seed_link(), records.status, lang)
+    else:
+        body = keys_html(lang)
+    return sheet_html(tab, body, lang)
 
 
 def rank_line(p: Profile, gain: int, up: bool, lang: str) -> str:

@@ -85,6 +85,21 @@ def assist_regions(info: AssistInfo | None, st: view.TableState, on: bool,
             "assist-mini": panels.assist_mini_html(info, st, on, rail_open)}
 
 
+def comfort_regions(st: view.TableState, viewer: Viewer | None, info: AssistInfo | None,
+                    assist: bool, rail_open: bool, mode: ScenarioMode | None, game: Game,
+                    scenario_error: str | None) -> dict[str, str]:
+    """The replay bar, the assist (``info``, None when off) and the coach; a replay (a
+    ``viewer``) has neither assist nor coach."""
+    out = {"viewer": viewer_html(viewer, st.lang)}
+    if viewer is not None:
+        out["assist"] = out["assist-mini"] = ""
+    else:
+        out.update(assist_regions(info, st, assist, rail_open))
+    out["coach"] = coach_html(None if viewer is not None else mode, game, scenario_error,
+                              st.lang)
+    return out
+
+
 def coach_html(mode: ScenarioMode | None, game: Game, scenario_error: str | None,
                lang: str) -> str:
     """The scenario's coach, or why the scenario asked for could not be played."""

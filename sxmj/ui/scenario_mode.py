@@ -106,6 +106,12 @@ class ScenarioMode:
         items = [(PARAM, self.name)] + ([("lang", lang)] if lang != "zh" else [])
         return "?" + urlencode(items)
 
+    def query(self, lang: str, speed: str) -> str:
+        """The query that plays the scenario again (the address bar, the menu's link)."""
+        items = [(PARAM, self.name)] + ([("lang", lang)] if lang != "zh" else []) + (
+            [("speed", speed)] if speed != "normal" else [])
+        return "?" + urlencode(items)
+
     # ------------------------------------------------------------ coaching
 
     def coach(self, game: Game, lang: str) -> CoachView:

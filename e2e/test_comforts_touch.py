@@ -1,6 +1,7 @@
-"""Touch and small screens: a whole hand played by taps at 360×740; every action button is
-at least 44 px; nothing needs a hover (a tap on a disabled tile says why; the assist opens
-with a tap); and the comforts' screens on a phone (390×844) for the artifacts."""
+"""Touch and small screens: a whole hand played by taps at 360×740 (a first tap raises a
+tile, a second throws it); every action button is at least 44 px; nothing needs a hover (a
+tap on a disabled tile says why; the assist opens with a tap); and the comforts' screens on a
+phone (390×844) for the artifacts."""
 
 from __future__ import annotations
 
@@ -95,7 +96,8 @@ def play_hand_by_taps(page: Page, w, rng: random.Random, first: bool, artifacts)
             page.locator('#actions [data-action="pass"]').tap()
         else:
             tiles = page.locator(ENABLED)
-            tiles.nth(rng.randrange(tiles.count())).tap()
+            tiles.nth(rng.randrange(tiles.count())).tap()  # raised, not thrown
+            page.locator(f'{HAND}[data-raised="1"]').tap()  # thrown
             if page.locator('#actions [data-action="piao"]').count():
                 page.locator('#actions [data-action="piao"]').tap()
     pytest.fail("the hand never ended")

@@ -46,6 +46,7 @@ def test_zh_and_en_take_the_same_placeholders(table):
     ("lang_", LANGS),
     ("speed_", store.SPEEDS),
     ("anim_", store.ANIMS),
+    ("tap_", store.TAPS),
     ("level_", LEVELS),
     ("act_", MELD_KINDS),
     ("win_by_", WIN_BY),

@@ -187,7 +187,8 @@ class App:
             dismissed=d.dismissed, link=self.link_query(), fresh=self.notes.fresh,
             pick=d.pick, viewer=viewing, menu_extra=panels.menu_extra(  # the next rules too
                 self.match.options, None if self.mode else self.settings.rules,
-                self.persistence.profile.rank, lang))
+                self.persistence.profile.rank, lang),
+            preview="" if viewing else d.preview(lang, self.settings.assist))
         if viewing:
             st.legal = []
             return st

@@ -1,8 +1,9 @@
 """The player's decision in progress, between the table showing it and an action applied.
 
 What is legal always comes from the engine (``legal_actions``); this only remembers how far
-the player got: the tile chosen with ←/→ (``pick``), the 飘 question (``confirm_piao``), and
-the 胡/杠 offers put away (``dismissed``).
+the player got: the tile chosen with ←/→ or raised by a first tap (``pick``; ``raised`` when
+a tap raised it, see :mod:`sxmj.ui.touch`), the 飘 question (``confirm_piao``), and the 胡/杠
+offers put away (``dismissed``).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from collections.abc import Callable
 from ..game import Action, Game
 from ..tiles import tile as tile_of
 from . import view
+from .touch import preview_text
 
 
 class Decision:
@@ -27,19 +29,56 @@ class Decision:
         self.state = state
         self.focus = focus
         self.pick: int | None = None
+        self.raised: int | None = None  # the tile a first tap raised (at ``pick``)
         self.confirm_piao = False
         self.dismissed = False
 
     def reset(self) -> None:
         """A new hand: nothing chosen, nothing asked, nothing put away."""
-        self.confirm_piao = False
-        self.dismissed = False
+        self.settle()
         self.pick = None
 
     def settle(self) -> None:
-        """An action was chosen: the question and the put-away offers are over."""
+        """An action was chosen: the question, the raised tile and the put-away offers are
+        over."""
         self.confirm_piao = False
         self.dismissed = False
+        self.raised = None
+
+    def tap(self, code: str, index: int | None, two_taps: bool) -> None:
+        """A tap or click on tile ``code`` (at ``index`` of the hand as drawn, if known):
+        it discards, or with ``two_taps`` the first tap only raises it and the second on
+        the same tile discards it."""
+        if not two_taps or (self.raised is not None and self.pick is not None and
+                            code == view.code(self.raised) and index in (None, self.pick)):
+            self.discard(code)
+            return
+        game = self.game()
+        try:
+            t = tile_of(code)
+        except ValueError:
+            return
+        if Action(0, "discard", t) not in game.legal_actions(0):
+            return
+        order = view.hand_order(self.state())
+        if index is None or not 0 <= index < len(order) or order[index] != t:
+            index = order.index(t)
+        self.pick, self.raised = index, t
+        self.render()
+
+    def lower(self) -> bool:
+        """A tap elsewhere: the raised tile goes back down (True if one was raised)."""
+        if self.raised is None:
+            return False
+        self.pick = self.raised = None
+        self.render()
+        return True
+
+    def preview(self, lang: str, assist: bool) -> str:
+        """The status line while a tile is raised ("" when none is)."""
+        if self.raised is None or self.pick is None:
+            return ""
+        return preview_text(self.game().observation(0), self.raised, lang, assist)
 
     def discard(self, code: str) -> None:
         """Discard tile ``code`` if legal (a 财神 that passes up a win asks first: 飘)."""
@@ -81,6 +120,7 @@ class Decision:
         enabled = [i for i, t in enumerate(order) if t in legal]
         if not enabled:
             return False
+        self.raised = None  # a key chooses: no second tap is awaited
         if self.pick in enabled:
             at = enabled.index(self.pick) + step
             self.pick = enabled[at % len(enabled)]

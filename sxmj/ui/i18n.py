@@ -596,8 +596,15 @@ STRINGS: dict[str, tuple[str, str]] = {
                   "You against three bots; the same seed always deals the same tiles."),
     "new_tab": ("新标签页打开", "opens in a new tab"),
     "dealer_you": ("你坐庄", "You deal"),
-    # ==== index.html's loading screen: its boot script shows these before Python starts
-    # (the build writes them into the script)
+    # ==== the table as players expect it (issue 20): sxmj/ui/touch
+    "set_tap": ("出牌方式", "Discarding a tile"),
+    "tap_auto": ("自动：触屏点两下，鼠标点一下", "Auto: two taps on touch, one click with a mouse"),
+    "tap_one": ("点一下就打出", "One tap discards"),
+    "tap_two": ("点两下：第一下抬起", "Two taps: the first raises the tile"),
+    "raised_again": ("再点一下打出{tile}", "Tap again to discard {tile}"),
+    "raised_waits": ("打后听 {tiles}（还剩 {n} 张）", "then waiting on {tiles} ({n} live)"),
+    "raised_any": ("打后暴头听：摸到什么都胡", "then 暴头-ready: any tile wins"),
+    "raised_distance": ("打后离听牌还差 {n} 张", "then {n} from ready"),
     "boot_download": ("正在下载运行时…", "Downloading runtime…"),
     "boot_start": ("正在启动 Python…", "Starting Python…"),
     "boot_prepare": ("正在准备牌桌…", "Preparing the table…"),

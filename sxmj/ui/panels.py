@@ -27,7 +27,7 @@ from ..tiles import code, format_tiles
 from .assist import AssistInfo
 from .i18n import LANGS, seat_name, tile_label, tr
 from .sound import VOLUMES
-from .store import ANIMS, LEVELS, SPEEDS, Problem, Profile, Settings
+from .store import ANIMS, LEVELS, SPEEDS, TAPS, Problem, Profile, Settings
 from .view import TableState, esc, powers_html, tile_html, tile_of
 
 TABS = ("settings", "profile", "records", "keys")
@@ -236,6 +236,7 @@ def settings_html(s: Settings, now: Options, lang: str) -> str:
         _select("lang", s.lang, LANGS, lambda c: t("lang_" + c), t("set_lang")),
         _select("speed", s.speed, SPEEDS, lambda c: t("speed_" + c), t("set_speed")),
         _select("anim", s.anim, ANIMS, lambda c: t("anim_" + c), t("set_anim")),
+        _select("tap", s.tap, TAPS, lambda c: t("tap_" + c), t("set_tap")),
         _check("assist", s.assist, t("set_assist"), t("assist_toggle")),
     ])
     sd = s.sound

@@ -2,7 +2,8 @@
 
 A button says what it is by its data attributes (``data-ui`` a menu, sheet, assist or replay
 control; ``data-tab`` a tab of the sheet; ``data-action`` a choice of the game; ``data-tile``
-a tile to discard; ``data-why`` why it is not allowed). The tables below map those to the
+a tile to discard, or on touch to raise first
+(:mod:`sxmj.ui.touch`); ``data-why`` why it is not allowed). The tables below map those to the
 table's handlers (:class:`Table`, the controller), so adding a control is one line.
 """
 
@@ -19,6 +20,7 @@ from .dom import Clock, Screen, attr, is_none
 from .i18n import tr
 from .records import Records, Replay, Viewer
 from .settings import Preferences, SettingsSheet
+from .touch import Swipe, two_taps
 
 PICK_STEPS = {"ArrowLeft": -1, "ArrowRight": 1}  # ←/→ choose the previous/next tile
 
@@ -90,6 +92,8 @@ class InputRouter:
         self.result_keys: dict[str, Callable[[], None]] = {  # when the hand is over
             "n": t.next_hand,
         }
+        self.swipe = Swipe()
+        self.swallow = 0.0  # a click before this time ends a swipe already handled
 
     def listen(self, document, proxy: Callable) -> list:
         """Add the page's listeners (each wrapped by ``proxy`` for JavaScript); returns the
@@ -97,17 +101,19 @@ class InputRouter:
         t = self.table
         click, key, pointer = proxy(self.on_click), proxy(self.on_key), proxy(self.on_pointer)
         change, closed = proxy(t.sheet.on_change), proxy(t.sheet.closed)
+        down = proxy(self.on_pointer_down)
         for rid in ("table", "result", "sheet", "viewer", "notice"):
             element = document.getElementById(rid)
             if not is_none(element):
                 element.addEventListener("click", click)
         document.getElementById("table").addEventListener("pointerup", pointer)
+        document.getElementById("table").addEventListener("pointerdown", down)
         sheet = document.getElementById("sheet")
         if not is_none(sheet):
             sheet.addEventListener("change", change)
             sheet.addEventListener("close", closed)
         document.addEventListener("keydown", key)
-        return [click, key, pointer, change, closed]
+        return [click, key, pointer, change, closed, down]
 
     # ------------------------------------------------------------ clicks
 
@@ -127,8 +133,14 @@ class InputRouter:
                 t.sheet.close()  # a click on the backdrop
                 return
             button = target.closest("button") if hasattr(target, "closest") else None
+            if self.clock.now() < self.swallow:
+                return  # the click that ends a swipe already handled
             if is_none(button) or button.disabled:
+                t.decision.lower()  # a tap anywhere else lowers a raised tile
                 return
+            code = attr(button, "data-tile")
+            if code is None:
+                t.decision.lower()
             why = attr(button, "data-why")
             if why is not None and attr(button, "aria-disabled") == "true":
                 t.screen.show_why(why)
@@ -146,9 +158,10 @@ class InputRouter:
             if action == "next-hand":
                 t.next_hand()
                 return
-            code = attr(button, "data-tile")
             if action is None and code is not None:
-                t.decision.discard(code)
+                pointer = str(getattr(event, "pointerType", "") or "")
+                t.decision.tap(code, sibling_index(button),
+                               two_taps(t.preferences.settings.tap, pointer))
                 return
             if action is None:
                 return
@@ -182,11 +195,29 @@ class InputRouter:
             return True
         return False
 
+    def on_pointer_down(self, event) -> None:
+        """A finger down on a hand tile may start a swipe up (:class:`sxmj.ui.touch.Swipe`)."""
+        try:
+            target = event.target
+            tile = target.closest("#hand button[data-tile]") if hasattr(
+                target, "closest") else None
+            code = None if is_none(tile) or tile.disabled else attr(tile, "data-tile")
+            index = None if code is None else sibling_index(tile)
+            self.swipe.down(code, index, float(event.clientY), str(event.pointerType or ""))
+        except Exception:  # noqa: BLE001
+            self.table.fail(traceback.format_exc())
+
     def on_pointer(self, event) -> None:
-        """Pointer up on a disabled tile (a click never reaches a disabled button)."""
+        """Pointer up: the end of a swipe up on a tile (it throws the tile), or a disabled
+        tile (a click never reaches a disabled button: it says why)."""
         t = self.table
         try:
             t.keyboard = False
+            swiped = self.swipe.up(float(getattr(event, "clientY", 0) or 0))
+            if swiped is not None and t.replay.viewer is None:
+                self.swallow = self.clock.now() + 400
+                t.decision.discard(swiped[0])
+                return
             target = event.target
             if not hasattr(target, "closest"):
                 return
@@ -269,3 +300,17 @@ class InputRouter:
         elif key == "Escape":
             event.preventDefault()
             self.table.replay.close()
+
+
+def sibling_index(element) -> int | None:
+    """The element's position among its parent's children (None when it can't be told):
+    a tapped tile's place in the hand, so the copy tapped is the one raised."""
+    n = 0
+    try:
+        other = element.previousElementSibling
+        while not is_none(other):
+            n += 1
+            other = other.previousElementSibling
+    except AttributeError:
+        return None
+    return n

@@ -20,7 +20,7 @@ from .dom import Screen, attr, is_none
 from .i18n import LANGS, tr
 from .params import is_whole
 from .sound import is_volume
-from .store import LEVELS, SPEEDS, Settings
+from .store import LEVELS, SPEEDS, TAPS, Settings
 
 # the level and speed chips step through the one list of each, round and round
 SPEED_CYCLE = {s: SPEEDS[(i + 1) % len(SPEEDS)] for i, s in enumerate(SPEEDS)}
@@ -80,6 +80,11 @@ class Preferences:
         self._save(replace(self.settings, anim=anim))
         self.document.body.dataset.sxmjAnim = anim
         self.changed("anim")
+
+    def set_tap(self, tap: str) -> None:
+        """How a tap or a click discards (sxmj.ui.touch): auto, one or two."""
+        self._save(replace(self.settings, tap=tap))
+        self.changed("tap")
 
     def toggle_assist(self) -> None:
         """The assist on or off."""
@@ -219,6 +224,8 @@ class SettingsSheet:
             p.set_speed(value)
         elif name == "anim":
             p.set_anim(value)
+        elif name == "tap" and value in TAPS:
+            p.set_tap(value)
         elif name == "assist":
             if checked != p.settings.assist:
                 p.toggle_assist()

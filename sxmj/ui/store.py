@@ -12,7 +12,8 @@ Keys and formats (each value is JSON):
     {"v": 1, "lang": "zh", "speed": "normal", "anim": "normal", "assist": true,
      "bots": ["normal", "normal", "normal"],
      "rules": {"base_flowers": 5, "flower_is_kong": true, ...},   # sxmj.rules.Options
-     "sound": {"on": true, "volume": 70, "speech": true, "cues": true}}  # sxmj.ui.sound
+     "sound": {"on": true, "volume": 70, "speech": true, "cues": true},  # sxmj.ui.sound
+     "tap": "auto"}   # sxmj.ui.touch: auto, one or two
 
 ``sxmj.profile`` ::
 
@@ -71,6 +72,7 @@ SETTINGS_VERSION = 1
 PROFILE_VERSION = 1
 SPEEDS = ("slow", "normal", "fast")
 ANIMS = ("normal", "quick", "off")
+TAPS = ("auto", "one", "two")  # discarding by tap (sxmj.ui.touch): auto is two on touch
 
 
 @dataclass(frozen=True)
@@ -133,11 +135,13 @@ class Settings:
     bots: tuple[str, str, str] = ("normal", "normal", "normal")
     rules: Options = field(default_factory=Options)
     sound: SoundSettings = SoundSettings()
+    tap: str = "auto"
 
     def to_json(self) -> str:
         return json.dumps({"v": SETTINGS_VERSION, "lang": self.lang, "speed": self.speed,
                            "anim": self.anim, "assist": self.assist, "bots": list(self.bots),
-                           "rules": self.rules.to_dict(), "sound": self.sound.to_dict()},
+                           "rules": self.rules.to_dict(), "sound": self.sound.to_dict(),
+                           "tap": self.tap},
                           separators=(",", ":"))
 
     def with_level(self, level: str) -> Settings:
@@ -180,7 +184,9 @@ def load_settings(text: str | None) -> tuple[Settings, Problem | None]:
         rules = Options()
     sound, bad_sound = SoundSettings.from_dict(data.get("sound"))
     bad += bad_sound
-    settings = Settings(lang, speed, anim, assist, (bots[0], bots[1], bots[2]), rules, sound)
+    tap = pick("tap", TAPS, "auto")
+    settings = Settings(lang, speed, anim, assist, (bots[0], bots[1], bots[2]), rules, sound,
+                        tap)
     problem = Problem("settings", "invalid", "; ".join(bad)) if bad else None
     return settings, problem
 

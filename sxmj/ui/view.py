@@ -98,6 +98,7 @@ class TableState:
     result_top: str = ""  # markup above the result (the scenario's outcome)
     again_label: str = ""  # the next-hand button's label when it restarts (scenario mode)
     result_after: str = ""  # markup under the payments (the player's rank)
+    preview: str = ""  # the status line while a tapped tile stands raised (sxmj.ui.touch)
 
     def is_fresh(self, what: str, seat: int) -> bool:
         return seat in self.fresh.get(what, ())
@@ -377,6 +378,7 @@ def hand_html(st: TableState) -> str:
                 attrs += ' data-suggested="true"'
             if st.pick == i:
                 cls.append("is-picked")
+                attrs += ' data-raised="1"'
         else:
             why = "" if st.viewer else tile_why(obs, st.legal, t, st.lang)
             attrs = f' data-tile="{code(t)}" aria-label="{esc(name)}" disabled'
@@ -508,6 +510,8 @@ def status_text(st: TableState) -> str:
         return st.tr("status_over")
     if st.viewer:  # a replay: nobody is asked anything
         return st.tr("viewer")
+    if st.preview:  # a tapped tile stands raised: tap again to throw it
+        return st.preview
     if st.thinking is not None:
         return st.tr("status_thinking", name=st.name(st.thinking))
     kinds = {a.kind for a in st.legal}
@@ -545,6 +549,8 @@ def actions_html(st: TableState) -> str:
     status_cls = "status" + (" status--mine" if mine else "")
     if st.confirm_piao:
         status_cls += " status--ask"
+    if st.preview:
+        status_cls += " status--raised"
     out = [f'<p class="{status_cls}" id="status" role="status">{esc(status_text(st))}</p>']
     ghosts = "" if st.confirm_piao else "".join(ghost_html(g, st) for g in st.ghosts)
     if bs or ghosts:

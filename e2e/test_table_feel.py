@@ -1,0 +1,200 @@
+"""The table as players expect it (issue 20), at 1440×900 with a mouse and 390×844 by touch.
+
+1. A first tap raises a tile (``data-raised="1"``, what its discard would leave in the status
+   line) and throws nothing; a second tap or a swipe up discards it; a tap elsewhere lowers
+   it. One tap is a setting (on with a mouse, off on touch by default).
+
+Game states come from CPython (a match advanced by bots, saved into ``localStorage`` before
+the page boots).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import pytest
+from harness import PHONE, ROOT, wait_ready, watch
+from playwright.sync_api import Page
+
+sys.path.insert(0, str(ROOT))
+
+from sxmj.bots import Bot  # noqa: E402
+from sxmj.match import Match  # noqa: E402
+from sxmj.rules import Options  # noqa: E402
+from sxmj.ui import store  # noqa: E402
+
+DESK = {"width": 1440, "height": 900}
+SIZES = {"desktop": DESK, "phone": PHONE}
+HAND = '[data-testid="my-hand"] button[data-tile]'
+ENABLED = HAND + ":not([disabled])"
+WAITING = ("() => ['you', 'result'].includes(document.body.dataset.sxmjWaiting)"
+           " || !!document.querySelector('.py-error')")
+
+
+# ---------- states from CPython ----------
+
+
+def _bots(seed: int) -> list[Bot]:
+    return [Bot("normal", 100)] + [Bot("normal", seed * 4 + s) for s in (1, 2, 3)]
+
+
+def decision(seed: int, k: int, options: Options | None = None) -> Match:
+    """The match of ``seed`` at the player's ``k``-th decision (0-based)."""
+    match = Match(seed=seed, options=options)
+    bots = _bots(seed)
+    seen = 0
+    while True:
+        g = match.game
+        assert not g.over
+        seat = 0 if 0 in g.to_move() else g.to_move()[0]
+        if seat == 0:
+            if seen == k:
+                return match
+            seen += 1
+        match.apply(bots[seat].choose(g.observation(seat), g.legal_actions(seat)).action)
+
+
+def saved(match: Match) -> str:
+    return store.save_text(match, counted=len(match.results))
+
+
+# seed 1: the player's first decision is its own turn with discards only
+TURN = (1, 0)
+
+
+# ---------- pages ----------
+
+
+@pytest.fixture
+def open_page(browser, browser_context_args, site_url):
+    """``open_page(size, query, storage)``: a new context at desktop (mouse) or phone (touch)
+    size, its localStorage set before the game boots; watched, and clean at the end."""
+    made = []
+
+    def make(size: str, query: str, storage: dict[str, str] | None = None,
+             settle_: bool = True) -> Page:
+        touch = size == "phone"
+        context = browser.new_context(**{**browser_context_args, "viewport": SIZES[size],
+                                         "has_touch": touch, "is_mobile": touch})
+        page = context.new_page()
+        w = watch(page, site_url)
+        made.append((context, w))
+        page.goto(site_url + "manifest.webmanifest")
+        for key, value in (storage or {}).items():
+            page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, value])
+        page.goto(site_url + query)
+        wait_ready(page, w)
+        page.sxmj_watch = w
+        if settle_:
+            settle(page)
+        return page
+
+    yield make
+    for context, w in made:
+        problems = w.problems()
+        context.close()
+        assert not problems, "the page misbehaved:\n  " + "\n  ".join(problems)
+
+
+def settle(page: Page) -> None:
+    page.wait_for_function(WAITING, timeout=30000)
+    assert page.locator(".py-error").count() == 0
+    assert page.locator("#game-error").is_hidden()
+    page.sxmj_watch.assert_clean()
+
+
+def press(page: Page, size: str, selector: str) -> None:
+    """A tap on the phone, a click on the desktop."""
+    if size == "phone":
+        page.locator(selector).first.tap()
+    else:
+        page.locator(selector).first.click()
+
+
+def river_count(page: Page) -> int:
+    return page.locator("#river-bottom .t").count()
+
+
+def shoot(page: Page, name: str, artifacts) -> None:
+    page.wait_for_timeout(450)  # let the animations end
+    page.screenshot(path=artifacts / name)
+
+
+def size_name(size: str) -> str:
+    v = SIZES[size]
+    return f"{v['width']}x{v['height']}"
+
+
+# ---------- 1. a first tap raises, a second discards ----------
+
+
+def test_a_first_tap_raises_and_a_second_discards_on_touch(open_page):
+    page = open_page("phone", "?seed=1&speed=fast", {store.KEY_SAVE: saved(decision(*TURN))})
+    tiles = page.locator(ENABLED)
+    n, before = page.locator(HAND).count(), river_count(page)
+    code = tiles.nth(2).get_attribute("data-tile")
+    tiles.nth(2).tap()
+    raised = page.locator(f'{HAND}[data-raised="1"]')
+    assert raised.count() == 1 and raised.get_attribute("data-tile") == code
+    assert page.locator(HAND).count() == n and river_count(page) == before  # nothing thrown
+    status = page.inner_text("#status")
+    assert "再点一下" in status and ("听" in status or "差" in status), status
+    box = raised.bounding_box()
+    other = page.locator(f'{HAND}:not([data-raised])').first.bounding_box()
+    assert box["y"] < other["y"] - 4  # it stands up out of the row
+    page.locator("#panel").tap()  # elsewhere: it goes back down
+    assert page.locator(f"{HAND}[data-raised]").count() == 0
+    assert page.locator(HAND).count() == n and river_count(page) == before
+    tiles.nth(2).tap()
+    page.locator(f'{HAND}[data-raised="1"]').tap()  # the second tap throws it
+    page.wait_for_function(f"() => document.querySelectorAll('#river-bottom .t').length"
+                           f" === {before + 1}")
+    settle(page)
+
+
+def test_a_swipe_up_throws_the_tile(open_page):
+    page = open_page("phone", "?seed=1&speed=fast", {store.KEY_SAVE: saved(decision(*TURN))})
+    before = river_count(page)
+    box = page.locator(ENABLED).nth(1).bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.locator(ENABLED).nth(1).evaluate(
+        """(e, [x, y]) => {
+          const at = (type, dy) => e.dispatchEvent(new PointerEvent(type, {bubbles: true,
+            pointerType: 'touch', isPrimary: true, clientX: x, clientY: y + dy}));
+          at('pointerdown', 0); at('pointermove', -30); at('pointerup', -60);
+        }""", [x, y])
+    page.wait_for_function(f"() => document.querySelectorAll('#river-bottom .t').length"
+                           f" === {before + 1}")
+    settle(page)
+
+
+def test_one_click_still_discards_with_a_mouse_and_two_taps_is_a_setting(open_page):
+    page = open_page("desktop", "?seed=1&speed=fast", {store.KEY_SAVE: saved(decision(*TURN))})
+    page.click('#menu [data-ui="settings"]')
+    select = page.locator('#sheet [data-setting="tap"]')
+    assert select.input_value() == "auto"
+    select.select_option("two")
+    page.keyboard.press("Escape")
+    page.wait_for_function("() => !document.getElementById('sheet').open")
+    before = river_count(page)
+    page.locator(ENABLED).nth(0).click()
+    assert page.locator(f'{HAND}[data-raised="1"]').count() == 1
+    assert river_count(page) == before
+    page.locator(f'{HAND}[data-raised="1"]').click()
+    page.wait_for_function(f"() => document.querySelectorAll('#river-bottom .t').length"
+                           f" === {before + 1}")
+    assert json.loads(page.evaluate("localStorage.getItem('sxmj.settings')"))["tap"] == "two"
+    settle(page)
+
+
+def test_one_tap_on_touch_when_the_player_asks_for_it(open_page):
+    settings = store.Settings(tap="one").to_json()
+    page = open_page("phone", "?seed=1&speed=fast",
+                     {store.KEY_SAVE: saved(decision(*TURN)), store.KEY_SETTINGS: settings})
+    before = river_count(page)
+    page.locator(ENABLED).nth(0).tap()
+    page.wait_for_function(f"() => document.querySelectorAll('#river-bottom .t').length"
+                           f" === {before + 1}")
+    settle(page)
+

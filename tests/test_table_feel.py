@@ -1,0 +1,86 @@
+"""The table as players expect it (issue 20), the pure parts under CPython: a tile raised
+by a first tap and what its discard leaves."""
+
+from __future__ import annotations
+
+import pytest
+
+from sxmj.bots import Bot
+from sxmj.match import Match
+from sxmj.rules import Options
+from sxmj.simulate import play_match_hand
+from sxmj.ui import touch
+from sxmj.ui.assist import hand_figures
+from sxmj.ui.store import Settings, load_settings
+
+
+def played(seed: int, hands: int = 1, **options) -> Match:
+    m = Match(seed=seed, options=Options(**options))
+    bots = [Bot("easy", seed=s) for s in range(4)]
+    for h in range(hands):
+        if h:
+            m.next_hand()
+        play_match_hand(m, bots)
+    return m
+
+
+def first_turn(seed: int) -> Match:
+    """A match at the player's first own turn with discards."""
+    m = Match(seed=seed)
+    bots = [Bot("normal", seed=s) for s in range(4)]
+    while True:
+        g = m.game
+        if g.phase == "turn" and g.turn == 0 and any(
+                a.kind == "discard" for a in g.legal_actions(0)):
+            return m
+        seat = g.to_move()[0]
+        m.apply(bots[seat].choose(g.observation(seat), g.legal_actions(seat)).action)
+
+
+# ------------------------------------------------------------------ 1. touch
+
+
+@pytest.mark.parametrize("mode,pointer,two", [
+    ("auto", "touch", True), ("auto", "pen", True), ("auto", "mouse", False),
+    ("auto", "", False), ("one", "touch", False), ("two", "mouse", True),
+    ("two", "", False),  # a key's click never waits for a second one
+])
+def test_two_taps_by_setting_and_pointer(mode, pointer, two):
+    assert touch.two_taps(mode, pointer) is two
+
+
+def test_the_setting_is_kept_and_a_bad_one_falls_back():
+    s = Settings(tap="two")
+    back, problem = load_settings(s.to_json())
+    assert back.tap == "two" and problem is None
+    bad = s.to_json().replace('"two"', '"three"')
+    back, problem = load_settings(bad)
+    assert back.tap == "auto" and "tap" in problem.detail
+
+
+def test_the_preview_says_what_the_discard_leaves_as_the_assist_would():
+    m = first_turn(3)
+    obs = m.game.observation(0)
+    t = next(a.tile for a in m.game.legal_actions(0) if a.kind == "discard")
+    tiles = list(obs.playing_hand)
+    tiles.remove(t)
+    d, waits, _, _ = hand_figures(tiles, 4 - len(obs.melds[0]), obs.caishen, obs.unseen())
+    text = touch.preview_text(obs, t, "zh", assist=True)
+    assert text.startswith("再点一下打出")
+    assert (f"差 {d} 张" in text) if d else ("听" in text)
+    en = touch.preview_text(obs, t, "en", assist=False)
+    assert en.startswith("Tap again to discard") and "·" not in en  # no assist: no figures
+
+
+def test_a_swipe_needs_a_finger_moved_up_on_a_tile():
+    s = touch.Swipe()
+    s.down("5m", 2, 500, "mouse")
+    assert s.up(400) is None  # a mouse drag is not a swipe
+    s.down("5m", 2, 500, "touch")
+    assert s.up(490) is None  # too short
+    s.down(None, None, 500, "touch")
+    assert s.up(400) is None  # not on a tile
+    s.down("5m", 2, 500, "touch")
+    assert s.up(450) == ("5m", 2)
+    assert s.up(400) is None  # once
+

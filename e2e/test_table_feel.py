@@ -3,15 +3,19 @@
 1. A first tap raises a tile (``data-raised="1"``, what its discard would leave in the status
    line) and throws nothing; a second tap or a swipe up discards it; a tap elsewhere lowers
    it. One tap is a setting (on with a mouse, off on touch by default).
+2. The end of a hand shows on the table first (``[data-testid="win-call"]``: the call large,
+   the winning tile lifted), then the result panel opens; a drawn hand pauses too.
 
 Game states come from CPython (a match advanced by bots, saved into ``localStorage`` before
-the page boots).
+the page boots). Screenshots of the win pause at both sizes in zh and en go to
+``e2e/artifacts/feel-*.png``.
 """
 
 from __future__ import annotations
 
 import json
 import sys
+import time
 
 import pytest
 from harness import PHONE, ROOT, wait_ready, watch
@@ -28,6 +32,8 @@ DESK = {"width": 1440, "height": 900}
 SIZES = {"desktop": DESK, "phone": PHONE}
 HAND = '[data-testid="my-hand"] button[data-tile]'
 ENABLED = HAND + ":not([disabled])"
+RESULT = '[data-testid="hand-result"]'
+CALL = '[data-testid="win-call"]'
 WAITING = ("() => ['you', 'result'].includes(document.body.dataset.sxmjWaiting)"
            " || !!document.querySelector('.py-error')")
 
@@ -59,8 +65,12 @@ def saved(match: Match) -> str:
     return store.save_text(match, counted=len(match.results))
 
 
-# seed 1: the player's first decision is its own turn with discards only
+# seed 1: the player's first decision is its own turn with discards only; seed 8: 胡 is on
+# offer at the 21st decision; seed 8 with 40 tiles reserved: the 14th decision is the last
+# discard before the wall runs out (a drawn hand, whatever the bots do)
 TURN = (1, 0)
+HU = (8, 20)
+DRAW = (8, 13, Options(reserved_tiles=40))
 
 
 # ---------- pages ----------
@@ -124,6 +134,15 @@ def shoot(page: Page, name: str, artifacts) -> None:
 def size_name(size: str) -> str:
     v = SIZES[size]
     return f"{v['width']}x{v['height']}"
+
+
+def hu_and_wait_for_the_call(page: Page, size: str) -> float:
+    """Win by 胡; the moment the call shows (the result panel not yet open)."""
+    press(page, size, '#actions [data-action="hu"]')
+    page.wait_for_selector(CALL, timeout=10000)
+    shown = time.monotonic()
+    assert page.locator(RESULT).count() == 0, "the panel covered the win at once"
+    return shown
 
 
 # ---------- 1. a first tap raises, a second discards ----------
@@ -197,4 +216,68 @@ def test_one_tap_on_touch_when_the_player_asks_for_it(open_page):
     page.wait_for_function(f"() => document.querySelectorAll('#river-bottom .t').length"
                            f" === {before + 1}")
     settle(page)
+
+
+# ---------- 2. the win is seen before the panel ----------
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_win_shows_on_the_table_before_the_panel(open_page, size):
+    page = open_page(size, "?seed=8", {store.KEY_SAVE: saved(decision(*HU))})
+    shown = hu_and_wait_for_the_call(page, size)
+    call = page.locator(CALL)
+    assert call.get_attribute("data-result") == "win"
+    assert "自摸" in call.inner_text() and "你胡了" in call.inner_text()
+    assert page.locator(f"{CALL} .t.is-win").count() == 1  # the winning tile, lifted
+    big = page.locator(f"{CALL} .call__word").evaluate(
+        "e => parseFloat(getComputedStyle(e).fontSize)")
+    assert big >= 40
+    assert page.evaluate("document.body.dataset.sxmjWaiting") != "result"
+    page.wait_for_selector(RESULT, timeout=10000)
+    paused = time.monotonic() - shown
+    assert 1.0 <= paused <= 8.0, paused  # 1.5 s at the normal pace (and a busy machine)
+    assert page.locator(CALL).count() == 0
+    settle(page)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_drawn_hand_pauses_with_its_own_message(open_page, size):
+    match = decision(*DRAW)
+    page = open_page(size, "?seed=8", {store.KEY_SAVE: saved(match)})
+    press(page, size, ENABLED)
+    if size == "phone":
+        page.locator(f'{HAND}[data-raised="1"]').tap()
+    call = page.wait_for_function(
+        "() => { const c = document.querySelector('[data-testid=\"win-call\"]');"
+        " return c && [c.dataset.result, c.innerText,"
+        " !document.querySelector('[data-testid=\"hand-result\"]')] }", timeout=15000)
+    result, text, no_panel_yet = call.json_value()
+    assert result == "draw" and "臭庄" in text and no_panel_yet
+    page.wait_for_selector(RESULT, timeout=10000)
+    assert page.get_attribute(RESULT, "data-result") == "draw"
+    settle(page)
+
+
+def test_a_tap_on_the_call_opens_the_panel_at_once(open_page):
+    page = open_page("phone", "?seed=8&speed=slow", {store.KEY_SAVE: saved(decision(*HU))})
+    hu_and_wait_for_the_call(page, "phone")
+    page.locator(f"{CALL} button").tap()
+    page.wait_for_selector(RESULT, timeout=1000)
+    settle(page)
+
+
+# ---------- screenshots ----------
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize("size", SIZES)
+def test_screenshots(open_page, artifacts, size, lang):
+    dims = size_name(size)
+    q = "&lang=en" if lang == "en" else ""
+    page = open_page(size, f"?seed=8&speed=slow{q}", {store.KEY_SAVE: saved(decision(*HU))})
+    press(page, size, '#actions [data-action="hu"]')
+    page.wait_for_selector(CALL)
+    page.wait_for_timeout(400)
+    page.screenshot(path=artifacts / f"feel-win-pause-{dims}-{lang}.png")
+    page.wait_for_selector(RESULT, timeout=10000)
 

@@ -1,7 +1,9 @@
 """The table as players expect it (issue 20), the pure parts under CPython: a tile raised
-by a first tap and what its discard leaves."""
+by a first tap and what its discard leaves, the end of a hand (the call)."""
 
 from __future__ import annotations
+
+import asyncio
 
 import pytest
 
@@ -9,9 +11,10 @@ from sxmj.bots import Bot
 from sxmj.match import Match
 from sxmj.rules import Options
 from sxmj.simulate import play_match_hand
-from sxmj.ui import touch
+from sxmj.ui import ending, touch
 from sxmj.ui.assist import hand_figures
 from sxmj.ui.store import Settings, load_settings
+from sxmj.ui.view import TableState
 
 
 def played(seed: int, hands: int = 1, **options) -> Match:
@@ -83,4 +86,45 @@ def test_a_swipe_needs_a_finger_moved_up_on_a_tile():
     s.down("5m", 2, 500, "touch")
     assert s.up(450) == ("5m", 2)
     assert s.up(400) is None  # once
+
+
+# ------------------------------------------------------------------ 2. the end of a hand
+
+
+def test_the_call_of_a_win_and_of_a_drawn_hand():
+    m = played(5)
+    st = TableState.of(m, lang="zh")
+    html = ending.call_html(st)
+    assert 'data-testid="win-call"' in html and 'data-ui="see-result"' in html
+    if m.game.result.winner is None:
+        assert "臭庄" in html and 'data-result="draw"' in html
+    else:
+        assert html.count("is-win") == 1
+    draw = played(8, reserved_tiles=40)
+    assert draw.game.result.winner is None
+    assert "臭庄" in ending.call_html(TableState.of(draw, lang="zh"))
+    assert "臭庄" in ending.call_html(TableState.of(draw, lang="en"))
+
+
+def test_the_pause_opens_the_panel_after_its_time_or_a_tap():
+    drawn = []
+    e = ending.Ending(lambda: drawn.append(e.pausing))
+    assert asyncio.run(e.wait("fast")) is False  # nothing ended: no pause
+    e.start()
+    assert e.pausing
+    ending.PAUSE["test"] = 0.01
+    assert asyncio.run(e.wait("test")) is True and not e.pausing and drawn == [False]
+    e.start()
+    e.skip()
+    assert not e.pausing and drawn == [False, False]
+
+
+def test_the_result_region_while_pausing():
+    m = played(5)
+    st = TableState.of(m, lang="zh")
+    e = ending.Ending(lambda: None)
+    e.start()
+    assert 'data-testid="win-call"' in e.region(st, "CARD") and "CARD" not in e.region(st, "CARD")
+    e.pausing = False
+    assert e.region(st, "CARD") == "CARD"
 

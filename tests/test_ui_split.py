@@ -8,6 +8,7 @@ import ast
 import asyncio
 import json
 import re
+import time
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -161,8 +162,10 @@ def make_app(page: Page, search: str) -> app_module.App:
 
 
 async def settle(app: app_module.App) -> None:
-    """Let the bots' task run until it waits for the player or the hand is over."""
-    for _ in range(100_000):
+    """Let the bots' task run until it waits for the player or the hand is over (the end of
+    a hand shows for a moment before its result: the fast pace's pause)."""
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
         task = app.driver.task
         if task is None or task.done():
             return

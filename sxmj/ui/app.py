@@ -27,6 +27,7 @@ from .assist import AssistInfo, ghosts
 from .decision import Decision
 from .dom import Clock, Screen, Speaker, is_none
 from .driver import Adviser, BotDriver
+from .ending import Ending
 from .i18n import seat_name, tr
 from .params import Params, level_param, parse_params
 from .persist import Persistence
@@ -57,8 +58,10 @@ class App:
         self.persistence = Persistence(window, self.clock)
         self.preferences = Preferences(document, self.persistence.save_settings,
                                        self.settings_changed)
+        self.ending = Ending(lambda: self.render())
         self.driver = BotDriver(lambda: self.match.game, self.apply, self.render,
-                                lambda: self.params.speed, self.fail, self.clock)
+                                lambda: self.params.speed, self.fail, self.clock,
+                                lambda: self.ending.wait(self.params.speed))
         self.decision = Decision(lambda: self.match.game, self.act, self.render, self.state,
                                  self.screen.focus)
         self.replay = Replay(self.driver.stop, lambda: self.sheet.close(), self.render,
@@ -155,6 +158,7 @@ class App:
         """A hand was dealt: forget the last one's decision and bubbles, note (and sound) it."""
         self.driver.thinking = None
         self.decision.reset()
+        self.ending.reset()
         self.notes.bubbles = {}
         game = self.match.game
         self.notes.note(game.deal_events)
@@ -234,8 +238,10 @@ class App:
         drawn = view.render_all(st)
         drawn.update(self.notes.regions())
         drawn.update(self.comfort_regions(st))
+        drawn["result"] = self.ending.region(st, drawn["result"])
         self.screen.paint(drawn)
-        waiting = regions.waiting_for(self.shown.game, self.viewer is not None)
+        waiting = self.ending.waiting(regions.waiting_for(self.shown.game, self.viewer
+                                                          is not None))
         self.screen.show_waiting(waiting, self.keyboard)
         self.screen.announce(st, waiting)
         if self.sheet.tab is not None:
@@ -268,6 +274,7 @@ class App:
         self.speaker.hear(events, self.match.game)
         if self.match.game.over:
             self.count_hands()
+            self.ending.start()  # the table shows the end before the result panel
         self.persist()
 
     def kick(self) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import traceback
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 from ..bots import Bot, ExpertStrategy, Policy, ScriptedBot
 from ..game import Action, Game
@@ -30,19 +30,23 @@ class BotDriver:
     """Lets the bots (seats 1–3) move until the player must decide or the hand ends.
 
     Given the live game (``game``, asked afresh: a new match replaces it), ``apply`` for a
-    chosen action, ``render``, the pace (``speed``), ``fail`` for an error and the clock.
-    ``thinking`` is the seat shown thinking.
+    chosen action, ``render``, the pace (``speed``), ``fail`` for an error, the clock, and
+    ``pause`` (awaited when a hand is over: True if it paused, to show the end on the table
+    before the result, :class:`sxmj.ui.ending.Ending`). ``thinking`` is the seat shown
+    thinking.
     """
 
     def __init__(self, game: Callable[[], Game], apply: Callable[[Action], None],
                  render: Callable[[], None], speed: Callable[[], str],
-                 fail: Callable[[str], None], clock: Clock):
+                 fail: Callable[[str], None], clock: Clock,
+                 pause: Callable[[], Awaitable[bool]] | None = None):
         self.game = game
         self.apply = apply
         self.render = render
         self.speed = speed
         self.fail = fail
         self.clock = clock
+        self.pause = pause
         self.bots: list[Policy | None] = [None, None, None, None]
         self.script: ScenarioMode | None = None
         self.thinking: int | None = None
@@ -115,6 +119,8 @@ class BotDriver:
         while gen == self.gen:
             game = self.game()
             if game.over:
+                if self.pause is not None and await self.pause():
+                    continue  # the end was shown: look again (a hand may have been dealt)
                 self.render()
                 return
             bots = [s for s in game.to_move() if s != 0]

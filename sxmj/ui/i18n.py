@@ -596,7 +596,7 @@ STRINGS: dict[str, tuple[str, str]] = {
                   "You against three bots; the same seed always deals the same tiles."),
     "new_tab": ("新标签页打开", "opens in a new tab"),
     "dealer_you": ("你坐庄", "You deal"),
-    # ==== the table as players expect it (issue 20): sxmj/ui/touch
+    # ==== the table as players expect it (issue 20): sxmj/ui/touch, ending
     "set_tap": ("出牌方式", "Discarding a tile"),
     "tap_auto": ("自动：触屏点两下，鼠标点一下", "Auto: two taps on touch, one click with a mouse"),
     "tap_one": ("点一下就打出", "One tap discards"),
@@ -605,6 +605,13 @@ STRINGS: dict[str, tuple[str, str]] = {
     "raised_waits": ("打后听 {tiles}（还剩 {n} 张）", "then waiting on {tiles} ({n} live)"),
     "raised_any": ("打后暴头听：摸到什么都胡", "then 暴头-ready: any tile wins"),
     "raised_distance": ("打后离听牌还差 {n} 张", "then {n} from ready"),
+    "call_zimo": ("自摸", "自摸"),
+    "call_kong": ("杠开", "杠开"),
+    "call_flower": ("杠开", "杠开"),
+    "call_rob": ("抢杠", "抢杠"),
+    "call_draw": ("臭庄", "臭庄"),
+    "call_open": ("点一下看结算", "tap to see the result"),
+    "hand_open_label": ("{name}的手牌（亮牌）", "{name}'s hand, laid open"),
     "boot_download": ("正在下载运行时…", "Downloading runtime…"),
     "boot_start": ("正在启动 Python…", "Starting Python…"),
     "boot_prepare": ("正在准备牌桌…", "Preparing the table…"),

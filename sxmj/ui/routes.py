@@ -17,6 +17,7 @@ from ..match import Match
 from . import view
 from .decision import Decision
 from .dom import Clock, Screen, attr, is_none
+from .ending import Ending
 from .i18n import tr
 from .records import Records, Replay, Viewer
 from .settings import Preferences, SettingsSheet
@@ -35,6 +36,7 @@ class Table(Protocol):
     sheet: SettingsSheet
     decision: Decision
     replay: Replay
+    ending: Ending
 
     def state(self) -> view.TableState: ...
 
@@ -77,6 +79,7 @@ class InputRouter:
             "notice-ok": t.screen.hide_notice,
             "param-notice-ok": t.screen.hide_notice,
             "viewer-close": t.replay.close,
+            "see-result": lambda: t.ending.skip(),
         }
         self.viewer_routes: dict[str, Callable[[Viewer], int]] = {  # data-ui → step, in a replay
             "step-first": lambda v: 0,

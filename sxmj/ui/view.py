@@ -69,6 +69,7 @@ class ResultInfo:
     win_by: str
     hand: list[int] = field(default_factory=list)  # the winner's concealed tiles
     scores: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    hands: list[list[int]] = field(default_factory=list)  # every seat's, open once it ends
 
 
 @dataclass
@@ -135,7 +136,8 @@ def result_info(match) -> ResultInfo:
     r = game.result
     hand = game.concealed(r.winner) if r.winner is not None else []
     return ResultInfo(r.winner, list(r.payments), list(r.reasons), r.evaluation, r.robbed,
-                      r.win_by, hand, list(match.scores))
+                      r.win_by, hand, list(match.scores),
+                      [game.concealed(s) for s in range(4)])
 
 
 # ------------------------------------------------------------------ tiles
@@ -308,10 +310,29 @@ def opponent_html(seat: int, st: TableState) -> str:
     label = st.tr("hand_label", name=st.name(seat), n=n)
     hand = (f'<div class="strip hand hand--backs" role="img" aria-label="{esc(label)}">'
             f'{backs}<span class="count" aria-hidden="true">{n}</span></div>')
+    if st.result is not None and st.result.hands and st.result.winner == seat:
+        hand = open_hand_html(seat, st)
     opened = melds_html(seat, st) + flowers_html(seat, st)
     if opened:
         opened = f'<div class="seat__open">{opened}</div>'
     return plate_html(seat, st) + f'<div class="seat__tiles">{hand}{opened}</div>'
+
+
+def open_hand_html(seat: int, st: TableState) -> str:
+    """The winner's hand laid open once the hand is over (the winning tile lifted)."""
+    r = st.result
+    assert r is not None
+    lifted = r.evaluation.win_tile if r.winner == seat and r.evaluation is not None else None
+    faces = []
+    for t in sorted(r.hands[seat], key=lambda t: (t != st.caishen, t)):
+        cls = ""
+        if lifted is not None and t == lifted:
+            cls, lifted = "is-win", None
+        faces.append(tile_html(t, st, ANGLE[seat], cls=cls))
+    label = st.tr("hand_open_label", name=st.name(seat))
+    win = " is-winner" if r.winner == seat else ""
+    return (f'<div class="strip hand hand--open{win}" role="group" aria-label="{esc(label)}">'
+            f'{"".join(faces)}</div>')
 
 
 def me_plate_html(st: TableState) -> str:
@@ -358,6 +379,8 @@ def hand_html(st: TableState) -> str:
     suggested = st.suggest.tile if st.suggest is not None and st.suggest.kind == "discard" \
         else None
     last_suggested = max((i for i, t in enumerate(hand) if t == suggested), default=None)
+    r = st.result
+    lifted = r.evaluation.win_tile if r is not None and r.winner == 0 and r.evaluation else None
     out = []
     marked = False
     for i, t in enumerate(hand):
@@ -386,6 +409,9 @@ def hand_html(st: TableState) -> str:
                 attrs += f' data-why="{esc(why)}" aria-description="{esc(why)}"'
             if my_turn:
                 cls.append("is-illegal")
+            if lifted is not None and t == lifted:
+                cls.append("is-win")
+                lifted = None
         out.append(tile_html(t, st, cls=" ".join(cls), tag="button",
                              attrs=' type="button"' + attrs, alt=False))
     return "".join(out)

@@ -5,9 +5,12 @@
    it. One tap is a setting (on with a mouse, off on touch by default).
 2. The end of a hand shows on the table first (``[data-testid="win-call"]``: the call large,
    the winning tile lifted), then the result panel opens; a drawn hand pauses too.
+3. Every hand is revealed: on the table and in the panel (``[data-testid="hand-reveal"]``,
+   four children with ``data-seat``), with the player's recap; 看牌桌 View table hides the
+   panel and brings it back.
 
 Game states come from CPython (a match advanced by bots, saved into ``localStorage`` before
-the page boots). Screenshots of the win pause at both sizes in zh and en go to
+the page boots). Screenshots of the win pause and the reveal at both sizes in zh and en go to
 ``e2e/artifacts/feel-*.png``.
 """
 
@@ -34,6 +37,7 @@ HAND = '[data-testid="my-hand"] button[data-tile]'
 ENABLED = HAND + ":not([disabled])"
 RESULT = '[data-testid="hand-result"]'
 CALL = '[data-testid="win-call"]'
+REVEAL = '[data-testid="hand-reveal"]'
 WAITING = ("() => ['you', 'result'].includes(document.body.dataset.sxmjWaiting)"
            " || !!document.querySelector('.py-error')")
 
@@ -266,6 +270,51 @@ def test_a_tap_on_the_call_opens_the_panel_at_once(open_page):
     settle(page)
 
 
+# ---------- 3. every hand revealed ----------
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_every_hand_is_revealed_on_the_table_and_in_the_panel(open_page, size):
+    match = decision(*HU)
+    page = open_page(size, "?seed=8&speed=fast", {store.KEY_SAVE: saved(match)})
+    hu_and_wait_for_the_call(page, size)
+    for seat in (1, 2, 3):  # face up on the table, already during the pause
+        n = len(match.game.concealed(seat))
+        assert page.locator(f"#seat-{seat} .hand--open .t").count() == n
+        assert page.locator(f"#seat-{seat} .back").count() == 0
+    page.wait_for_selector(RESULT)
+    reveal = page.locator(f"{RESULT} {REVEAL}")
+    assert reveal.count() == 1
+    rows = reveal.locator(":scope > *")
+    assert rows.count() == 4
+    assert sorted(rows.evaluate_all("els => els.map(e => e.dataset.seat)")) == ["0", "1", "2",
+                                                                               "3"]
+    for seat in (1, 2, 3):
+        shown = reveal.locator(f'[data-seat="{seat}"] .reveal__tiles > .t').count()
+        assert shown == len(match.game.concealed(seat))
+    # 看牌桌: the panel steps aside, the rivers and melds are there to read, and it comes back
+    press(page, size, f'{RESULT} [data-ui="view-table"]')
+    page.wait_for_selector('[data-testid="peek"]')
+    assert not page.locator(RESULT).is_visible()
+    assert page.locator("#river-left .t").first.is_visible()
+    press(page, size, '[data-testid="peek"] [data-ui="view-table"]')
+    page.wait_for_selector(RESULT, state="visible")
+    settle(page)
+
+
+@pytest.mark.parametrize("lang,words", [("zh", ("你听：", "未听牌")),
+                                        ("en", ("waiting on", "not ready"))])
+def test_the_player_hears_what_they_were_waiting_on(open_page, lang, words):
+    match = decision(*DRAW)  # the player does not win: a recap of the player's hand
+    page = open_page("desktop", f"?seed=8&speed=fast&lang={lang}",
+                     {store.KEY_SAVE: saved(match)})
+    page.locator(ENABLED).first.click()
+    page.wait_for_selector(RESULT, timeout=15000)
+    recap = page.inner_text(f'{REVEAL} [data-seat="0"] [data-testid="recap"]')
+    assert any(w.lower() in recap.lower() for w in words), recap
+    settle(page)
+
+
 # ---------- screenshots ----------
 
 
@@ -280,4 +329,6 @@ def test_screenshots(open_page, artifacts, size, lang):
     page.wait_for_timeout(400)
     page.screenshot(path=artifacts / f"feel-win-pause-{dims}-{lang}.png")
     page.wait_for_selector(RESULT, timeout=10000)
+    page.locator(REVEAL).scroll_into_view_if_needed()
+    shoot(page, f"feel-reveal-{dims}-{lang}.png", artifacts)
 

@@ -1,9 +1,11 @@
 """The table as players expect it (issue 20), the pure parts under CPython: a tile raised
-by a first tap and what its discard leaves, the end of a hand (the call)."""
+by a first tap and what its discard leaves, the end of a hand (the call, every hand
+revealed, the player's recap)."""
 
 from __future__ import annotations
 
 import asyncio
+import re
 
 import pytest
 
@@ -11,6 +13,7 @@ from sxmj.bots import Bot
 from sxmj.match import Match
 from sxmj.rules import Options
 from sxmj.simulate import play_match_hand
+from sxmj.tiles import NUM_PLAYING
 from sxmj.ui import ending, touch
 from sxmj.ui.assist import hand_figures
 from sxmj.ui.store import Settings, load_settings
@@ -88,7 +91,7 @@ def test_a_swipe_needs_a_finger_moved_up_on_a_tile():
     assert s.up(400) is None  # once
 
 
-# ------------------------------------------------------------------ 2. the end of a hand
+# ------------------------------------------------------------------ 2–3. the end of a hand
 
 
 def test_the_call_of_a_win_and_of_a_drawn_hand():
@@ -106,12 +109,50 @@ def test_the_call_of_a_win_and_of_a_drawn_hand():
     assert "臭庄" in ending.call_html(TableState.of(draw, lang="en"))
 
 
+def test_the_reveal_has_four_children_each_with_its_seat():
+    m = played(5)
+    st = TableState.of(m, lang="en")
+    hands = [m.game.concealed(s) for s in range(4)]
+    html = ending.reveal_html(st)
+    inner = re.search(r'data-testid="hand-reveal">(.*)</div></section>', html).group(1)
+    rows = re.findall(r'<div class="reveal__row[^"]*" data-seat="(\d)"', inner)
+    assert rows == ["0", "1", "2", "3"]
+    for seat in range(4):
+        row = html.split(f'data-seat="{seat}"')[1].split('data-seat=')[0]
+        assert row.count('class="t') >= len(hands[seat])
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_recap_names_the_waits_or_the_distance(lang):
+    for seed in range(1, 30):
+        m = played(seed)
+        if m.game.result.winner == 0:
+            continue
+        st = TableState.of(m, lang=lang)
+        hand = m.game.concealed(0)
+        text = ending.recap(st, hand)
+        playing = [t for t in hand if t < NUM_PLAYING]
+        if len(playing) % 3 != 1:
+            continue
+        obs = st.obs
+        d, waits, any_tile, _ = hand_figures(playing, 4 - len(obs.melds[0]), obs.caishen,
+                                             [0] * 42)
+        if any_tile:
+            continue
+        if d == 0:
+            assert text.startswith("你听：" if lang == "zh" else "You were waiting on")
+        else:
+            assert str(d) in text and ("未听牌" in text or "not ready" in text.lower())
+        return
+    pytest.fail("no hand the player lost")
+
+
 def test_the_pause_opens_the_panel_after_its_time_or_a_tap():
     drawn = []
     e = ending.Ending(lambda: drawn.append(e.pausing))
     assert asyncio.run(e.wait("fast")) is False  # nothing ended: no pause
     e.start()
-    assert e.pausing
+    assert e.pausing and not e.peek
     ending.PAUSE["test"] = 0.01
     assert asyncio.run(e.wait("test")) is True and not e.pausing and drawn == [False]
     e.start()
@@ -119,7 +160,7 @@ def test_the_pause_opens_the_panel_after_its_time_or_a_tap():
     assert not e.pausing and drawn == [False, False]
 
 
-def test_the_result_region_while_pausing():
+def test_the_result_region_while_pausing_and_peeking():
     m = played(5)
     st = TableState.of(m, lang="zh")
     e = ending.Ending(lambda: None)
@@ -127,4 +168,7 @@ def test_the_result_region_while_pausing():
     assert 'data-testid="win-call"' in e.region(st, "CARD") and "CARD" not in e.region(st, "CARD")
     e.pausing = False
     assert e.region(st, "CARD") == "CARD"
+    e.toggle_peek()
+    region = e.region(st, "CARD")
+    assert 'data-testid="peek"' in region and "hidden>CARD" in region
 

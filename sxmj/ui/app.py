@@ -27,7 +27,7 @@ from .assist import AssistInfo, ghosts
 from .decision import Decision
 from .dom import Clock, Screen, Speaker, is_none
 from .driver import Adviser, BotDriver
-from .ending import Ending
+from .ending import Ending, reveal_html
 from .i18n import seat_name, tr
 from .params import Params, level_param, parse_params
 from .persist import Persistence
@@ -213,6 +213,7 @@ class App:
                 before = rank_of(profile.points - gain if gain > 0 else profile.points)
                 up = profile.rank.level > before.level
                 st.result_after = panels.rank_line(profile, gain, up, lang)
+        st.result_after = reveal_html(st) + st.result_after
         return st
 
     def assist_now(self) -> AssistInfo | None:

@@ -1,15 +1,20 @@
-"""The end of a hand as the table shows it: the win seen before the result.
+"""The end of a hand as the table shows it: the win seen, every hand revealed.
 
 When a hand ends the table first shows it for a moment (:data:`PAUSE`, shorter at the fast
-pace): the winner's hand laid open with the winning tile lifted, and the call large in the
-middle (自摸, 杠开, 抢杠, or 臭庄 for a drawn hand). Then the result panel opens.
+pace): the four hands laid open on the table, the winner's winning tile lifted, and the call
+large in the middle (自摸, 杠开, 抢杠, or 臭庄 for a drawn hand). Then the result panel opens;
+it lists every seat's hand in a compact row (``[data-testid="hand-reveal"]``, one child per
+seat with ``data-seat``) and tells the player what they were waiting on. 看牌桌 View table
+hides the panel to read the final rivers and melds; the bar it leaves brings it back.
 
-:class:`Ending` keeps the little state (pausing); the markup is pure.
+:class:`Ending` keeps the little state (pausing, peeking); the markup is pure.
 
 >>> from sxmj.match import Match
 >>> from sxmj.ui.view import TableState
->>> Ending(lambda: None).region(TableState.of(Match(seed=1), lang="en"), "CARD")
-'CARD'
+>>> m = Match(seed=1)
+>>> st = TableState.of(m, lang="en")
+>>> reveal_html(st)  # the hand is being played: nothing to reveal
+''
 """
 
 from __future__ import annotations
@@ -17,26 +22,32 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 
-from .i18n import tr
+from ..melds import Meld
+from ..tiles import NUM_PLAYING
+from .assist import hand_figures
+from .i18n import tile_label, tr, wind_char
+from .touch import tile_names
 from .view import ResultInfo, TableState, esc, tile_html
 
 PAUSE = {"slow": 2.0, "normal": 1.5, "fast": 0.6}  # seconds the finished hand shows alone
 
 
 class Ending:
-    """Whether the finished hand is still shown alone (``pausing``). ``render`` redraws."""
+    """Whether the finished hand is still shown alone (``pausing``) and whether the
+    player put the result panel aside to look at the table (``peek``). ``render`` redraws."""
 
     def __init__(self, render: Callable[[], None]):
         self.render = render
         self.pausing = False
+        self.peek = False
 
     def start(self) -> None:
         """A hand just ended: show it on the table before the panel."""
-        self.pausing = True
+        self.pausing, self.peek = True, False
 
     def reset(self) -> None:
         """A hand was dealt (or a match resumed): nothing to show."""
-        self.pausing = False
+        self.pausing = self.peek = False
 
     async def wait(self, speed: str) -> bool:
         """The bots' loop waits here when a hand is over; True if it paused (the panel is
@@ -55,16 +66,24 @@ class Ending:
             self.pausing = False
             self.render()
 
+    def toggle_peek(self) -> None:
+        """看牌桌 View table, and back to the result."""
+        self.peek = not self.peek
+        self.render()
+
     def waiting(self, waiting: str) -> str:
         """``body[data-sxmj-waiting]``: ``pause`` while the finished hand shows alone."""
         return "pause" if self.pausing and waiting == "result" else waiting
 
     def region(self, st: TableState, card: str) -> str:
-        """The result region: the call while pausing, then the panel."""
+        """The result region: the call while pausing, the panel, or the bar that brings it
+        back when the player is looking at the table."""
         if st.result is None or st.viewer:
             return card
         if self.pausing:
             return call_html(st)
+        if self.peek:
+            return peek_html(st) + f'<div class="result__aside" hidden>{card}</div>'
         return card
 
 
@@ -113,3 +132,77 @@ def _tiles(st: TableState, tiles: list[int], lifted: int | None) -> str:
 
 def _name(seat: int, lang: str) -> str:
     return tr(lang, "you") if seat == 0 else tr(lang, f"name_{seat}")
+
+
+# ------------------------------------------------------------------ every hand revealed
+
+
+def recap(st: TableState, tiles: list[int]) -> str:
+    """The player's hand at the end in words: 你听：三索、六索 / not ready: 2 tiles away."""
+    hand = [t for t in tiles if t < NUM_PLAYING]
+    if len(hand) % 3 != 1:
+        return ""
+    melds = st.obs.melds[0]
+    winds = bool(melds) and all(m.is_wind_set for m in melds)
+    d, waits, any_tile, _ = hand_figures(hand, 4 - len(melds), st.caishen, [0] * 42, winds)
+    if any_tile:
+        return tr(st.lang, "recap_any")
+    if d == 0:
+        return tr(st.lang, "recap_waits", tiles=tile_names([w.tile for w in waits], st.lang))
+    return tr(st.lang, "recap_distance", n=d, s="" if d == 1 else "s")
+
+
+def _meld(m: Meld, st: TableState) -> str:
+    inner = "".join(tile_html(t, st) for t in m.tiles)
+    label = f'{tr(st.lang, "act_" + m.kind)}'
+    return f'<span class="tg reveal__meld" data-kind="{esc(m.kind)}" title="{esc(label)}">' \
+           f'{inner}</span>'
+
+
+def reveal_html(st: TableState) -> str:
+    """Every seat's hand at the end, one compact row each (the player's with a recap)."""
+    r = st.result
+    if r is None or not r.hands:
+        return ""
+    hands = r.hands
+    winner = r.winner
+    win_tile = r.evaluation.win_tile if r.evaluation is not None else None
+    rows = []
+    for seat in range(4):
+        name = _name(seat, st.lang)
+        mark = (f'<b class="reveal__hu">{esc(tr(st.lang, "reveal_won"))}</b>'
+                if seat == winner else "")
+        tiles = _tiles(st, hands[seat], win_tile if seat == winner else None)
+        melds = "".join(_meld(m, st) for m in st.obs.melds[seat])
+        flowers = len(st.obs.flowers[seat])
+        note = ""
+        if seat == 0 and seat != winner:
+            words = recap(st, hands[0])
+            if words:
+                note = f'<p class="reveal__recap" data-testid="recap">{esc(words)}</p>'
+        label = tr(st.lang, "reveal_row", name=name, tiles=", ".join(
+            tile_label(t, st.lang) for t in sorted(hands[seat])))
+        rows.append(
+            f'<div class="reveal__row{" is-winner" if seat == winner else ""}" '
+            f'data-seat="{seat}" role="group" aria-label="{esc(label)}">'
+            f'<span class="reveal__who"><b class="pay__wind">{wind_char(seat, st.dealer)}'
+            f'</b>{esc(name)}{mark}</span>'
+            f'<span class="reveal__tiles">{tiles}{melds}'
+            f'<small class="reveal__flowers">{esc(tr(st.lang, "flowers_count", n=flowers))}'
+            f'</small></span>{note}</div>')
+    return (f'<section class="reveal" aria-labelledby="reveal-title">'
+            f'<h3 class="reveal__title" id="reveal-title">{esc(tr(st.lang, "reveal_title"))}'
+            f'</h3><div class="reveal__rows" data-testid="hand-reveal">{"".join(rows)}</div>'
+            f'</section>')
+
+
+def peek_html(st: TableState) -> str:
+    """The bar left on the table while the panel is aside: back to the result, next hand."""
+    nxt = (f'<button type="button" class="act act--primary" data-action="next-hand" '
+           f'data-key="n" aria-keyshortcuts="N"><span class="act__label">'
+           f'{esc(st.again_label or tr(st.lang, "act_next_hand"))}</span></button>')
+    return (f'<div class="peek" data-testid="peek" role="toolbar" '
+            f'aria-label="{esc(tr(st.lang, "view_table"))}">'
+            f'<button type="button" class="act act--ghost" data-ui="view-table" '
+            f'aria-pressed="true"><span class="act__label">{esc(tr(st.lang, "view_result"))}'
+            f'</span></button>{nxt}</div>')

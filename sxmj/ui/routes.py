@@ -80,6 +80,7 @@ class InputRouter:
             "param-notice-ok": t.screen.hide_notice,
             "viewer-close": t.replay.close,
             "see-result": lambda: t.ending.skip(),
+            "view-table": lambda: t.ending.toggle_peek(),
         }
         self.viewer_routes: dict[str, Callable[[Viewer], int]] = {  # data-ui → step, in a replay
             "step-first": lambda v: 0,

@@ -310,7 +310,7 @@ def opponent_html(seat: int, st: TableState) -> str:
     label = st.tr("hand_label", name=st.name(seat), n=n)
     hand = (f'<div class="strip hand hand--backs" role="img" aria-label="{esc(label)}">'
             f'{backs}<span class="count" aria-hidden="true">{n}</span></div>')
-    if st.result is not None and st.result.hands and st.result.winner == seat:
+    if st.result is not None and st.result.hands:
         hand = open_hand_html(seat, st)
     opened = melds_html(seat, st) + flowers_html(seat, st)
     if opened:
@@ -319,7 +319,7 @@ def opponent_html(seat: int, st: TableState) -> str:
 
 
 def open_hand_html(seat: int, st: TableState) -> str:
-    """The winner's hand laid open once the hand is over (the winning tile lifted)."""
+    """An opponent's hand laid open once the hand is over (the winning tile lifted)."""
     r = st.result
     assert r is not None
     lifted = r.evaluation.win_tile if r.winner == seat and r.evaluation is not None else None
@@ -720,8 +720,11 @@ def result_html(st: TableState) -> str:
     pay = _payments_html(st, r)
     foot = ""
     if not st.viewer:
+        view_table = (f'<button type="button" class="act act--ghost act--view" '
+                      f'data-ui="view-table" aria-pressed="false"><span class="act__label">'
+                      f'{esc(st.tr("view_table"))}</span></button>')
         foot = (
-            f'<footer class="result__foot">'
+            f'<footer class="result__foot">{view_table}'
             f'<button type="button" class="act act--primary act--next" data-action="next-hand" '
             f'data-key="n" aria-keyshortcuts="N"><span class="act__label">'
             f'{esc(st.again_label or st.tr("act_next_hand"))}</span><kbd>N</kbd></button>'

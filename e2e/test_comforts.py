@@ -367,7 +367,8 @@ def test_settings_are_kept_and_a_rule_applies_from_the_next_match(table, artifac
     page.click('button[data-ui="rules"]')  # the badge opens the rules
     assert page.locator('#sheet [data-setting="base_flowers"]').input_value() == "10"
     assert page.locator('#sheet [data-setting="bot1"]').input_value() == "hard"
-    page.click('#sheet [data-ui="new-match"]')
+    page.click('#sheet [data-action="new-match"]')
+    page.click('#overlay [data-ui="confirm-yes"]')  # the match in play ends: asked first
     page.wait_for_function("() => !document.getElementById('sheet').open")
     options = json.loads(page.get_attribute('[data-testid="rules"]', "data-options"))
     assert options["base_flowers"] == 10 and options["contract"] is False

@@ -152,7 +152,8 @@ def test_baotou_scenario_followed_by_clicks_reaches_the_baotou_win(page_w, artif
     page.wait_for_selector(RESULT, state="detached")
     settle(page, w)
     assert coach.get_attribute("data-step") == "1" and coach.get_attribute("data-state") == "play"
-    page.click('#menu [data-ui="new-match"]')  # 新比赛 leaves the scenario for a normal match
+    page.click('#menu [data-action="new-match"]')  # 新比赛 leaves the scenario for a match
+    page.click('#overlay [data-ui="confirm-yes"]')  # (asked first)
     page.wait_for_selector(COACH, state="detached")
     settle(page, w)
     assert "scenario" not in page.evaluate("location.search")

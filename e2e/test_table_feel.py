@@ -8,6 +8,8 @@
 3. Every hand is revealed: on the table and in the panel (``[data-testid="hand-reveal"]``,
    four children with ``data-seat``), with the player's recap; 看牌桌 View table hides the
    panel and brings it back.
+4. ``button[data-action="new-match"]`` asks first (``[data-testid="confirm"]``); on the
+   result panel it sits away from 下一局.
 
 Game states come from CPython (a match advanced by bots, saved into ``localStorage`` before
 the page boots). Screenshots of the win pause and the reveal at both sizes in zh and en go to
@@ -38,6 +40,8 @@ ENABLED = HAND + ":not([disabled])"
 RESULT = '[data-testid="hand-result"]'
 CALL = '[data-testid="win-call"]'
 REVEAL = '[data-testid="hand-reveal"]'
+CONFIRM = '[data-testid="confirm"]'
+NEW_MATCH = 'button[data-action="new-match"]'
 WAITING = ("() => ['you', 'result'].includes(document.body.dataset.sxmjWaiting)"
            " || !!document.querySelector('.py-error')")
 
@@ -312,6 +316,54 @@ def test_the_player_hears_what_they_were_waiting_on(open_page, lang, words):
     page.wait_for_selector(RESULT, timeout=15000)
     recap = page.inner_text(f'{REVEAL} [data-seat="0"] [data-testid="recap"]')
     assert any(w.lower() in recap.lower() for w in words), recap
+    settle(page)
+
+
+# ---------- 4. a new match never loses the old one by one click ----------
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_new_match_asks_first(open_page, size):
+    match = decision(*TURN)
+    page = open_page(size, "?seed=1&speed=fast", {store.KEY_SAVE: saved(match)})
+    before = page.evaluate("localStorage.getItem('sxmj.save')")
+    if size == "phone":  # the menu chip is hidden on a phone: the sheet's button
+        page.locator('#menu [data-ui="settings"]').tap()
+        page.locator(f"#sheet {NEW_MATCH}").tap()
+    else:
+        page.click(f"#menu {NEW_MATCH}")
+    page.wait_for_selector(CONFIRM, state="visible")
+    assert page.evaluate("localStorage.getItem('sxmj.save')") == before  # nothing lost yet
+    assert page.evaluate("new URLSearchParams(location.search).get('seed')") == "1"
+    press(page, size, '[data-ui="confirm-no"]')
+    page.wait_for_selector(CONFIRM, state="detached")
+    assert page.evaluate("new URLSearchParams(location.search).get('seed')") == "1"
+    assert page.evaluate("localStorage.getItem('sxmj.save')") == before
+    if size == "phone":
+        page.locator('#menu [data-ui="settings"]').tap()
+        page.locator(f"#sheet {NEW_MATCH}").tap()
+    else:
+        page.click(f"#menu {NEW_MATCH}")
+    press(page, size, '[data-ui="confirm-yes"]')
+    page.wait_for_function("() => new URLSearchParams(location.search).get('seed') !== '1'")
+    settle(page)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_new_match_is_far_from_next_hand_on_the_result(open_page, size):
+    page = open_page(size, "?seed=8&speed=fast", {store.KEY_SAVE: saved(decision(*HU))})
+    press(page, size, '#actions [data-action="hu"]')
+    page.wait_for_selector(RESULT)
+    nxt = page.locator(f'{RESULT} [data-action="next-hand"]')
+    new = page.locator(f"{RESULT} {NEW_MATCH}")
+    assert new.count() == 1
+    assert new.evaluate("e => !e.closest('.result__foot')")  # not beside 下一局
+    a, b = nxt.bounding_box(), new.bounding_box()
+    assert abs((a["y"] + a["height"] / 2) - (b["y"] + b["height"] / 2)) > 80
+    new.click()
+    page.wait_for_selector(CONFIRM, state="visible")
+    press(page, size, '[data-ui="confirm-no"]')
+    assert page.locator(RESULT).is_visible()
     settle(page)
 
 

@@ -1,6 +1,6 @@
 """The table as players expect it (issue 20), the pure parts under CPython: a tile raised
 by a first tap and what its discard leaves, the end of a hand (the call, every hand
-revealed, the player's recap)."""
+revealed, the player's recap) and the confirmation."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from sxmj.match import Match
 from sxmj.rules import Options
 from sxmj.simulate import play_match_hand
 from sxmj.tiles import NUM_PLAYING
-from sxmj.ui import ending, touch
+from sxmj.ui import ending, overlay, touch
 from sxmj.ui.assist import hand_figures
 from sxmj.ui.store import Settings, load_settings
 from sxmj.ui.view import TableState
@@ -171,4 +171,14 @@ def test_the_result_region_while_pausing_and_peeking():
     e.toggle_peek()
     region = e.region(st, "CARD")
     assert 'data-testid="peek"' in region and "hidden>CARD" in region
+
+
+# ------------------------------------------------------------------ 4. the dialog
+
+
+def test_the_confirmation_says_what_ends_and_keeps_the_match_first():
+    html = overlay.confirm_html(3, 8, -12, "zh")
+    assert 'data-testid="confirm"' in html and "第 3 局" in html and "-12" in html
+    assert html.index('data-ui="confirm-no"') < html.index('data-ui="confirm-yes"')
+    assert "autofocus" in html.split('data-ui="confirm-yes"')[0]
 

@@ -281,7 +281,7 @@ def test_result_panel_of_a_win_shows_patterns_flowers_formula_and_payments():
         parse(html)
         ev = match.game.result.evaluation
         assert 'data-testid="hand-result"' in html and 'data-result="win"' in html
-        assert 'data-action="next-hand"' in html and 'data-ui="new-match"' in html
+        assert 'data-action="next-hand"' in html and 'data-action="new-match"' in html
         assert 'data-ui="view-table"' in html  # 看牌桌: the panel aside, the table to read
         assert ev.formula(lang) in re.sub(r"<[^>]+>", "", html)  # 2^n set as 2<sup>n</sup>
         assert html.count('class="pay__row') == 4

@@ -29,6 +29,7 @@ from .dom import Clock, Screen, Speaker, is_none
 from .driver import Adviser, BotDriver
 from .ending import Ending, reveal_html
 from .i18n import seat_name, tr
+from .overlay import Guard, Overlay
 from .params import Params, level_param, parse_params
 from .persist import Persistence
 from .records import Records, Replay, Viewer
@@ -73,6 +74,10 @@ class App:
                                    self.records.import_file, self.records.clear_status,
                                    self.fail)
         self.notes = regions.TableNotes(lambda: self.params.lang)
+        self.overlay = Overlay(document, lambda kind: self.kick())
+        self.driver.held = lambda: self.overlay.is_open
+        self.guard = Guard(self.overlay, lambda: self.params.lang, lambda: self.match,
+                           lambda: self.mode is not None, self.restart)
         self.router = InputRouter(self, self.records, self.clock)
         self.adviser = Adviser(self.clock)
         self.mode: ScenarioMode | None = None
@@ -307,9 +312,10 @@ class App:
         self.kick()
 
     def new_match(self) -> None:
-        """新比赛 in the sheet: a new match with the settings as they are now."""
+        """新比赛 (menu, sheet, result): asks first (:class:`sxmj.ui.overlay.Guard`); then a new
+        match with the settings as they are now."""
         self.sheet.close()
-        self.restart()
+        self.guard.ask()
 
     def restart(self, seed: int | None = None) -> None:
         """A new match (leaving a scenario or a replay), with the current settings."""

@@ -47,6 +47,7 @@ class BotDriver:
         self.fail = fail
         self.clock = clock
         self.pause = pause
+        self.held: Callable[[], bool] = lambda: False  # a dialog is open: the table waits
         self.bots: list[Policy | None] = [None, None, None, None]
         self.script: ScenarioMode | None = None
         self.thinking: int | None = None
@@ -117,6 +118,8 @@ class BotDriver:
 
     async def _drive(self, gen: int) -> None:
         while gen == self.gen:
+            if self.held():
+                return  # kicked again when the dialog closes
             game = self.game()
             if game.over:
                 if self.pause is not None and await self.pause():

@@ -596,7 +596,7 @@ STRINGS: dict[str, tuple[str, str]] = {
                   "You against three bots; the same seed always deals the same tiles."),
     "new_tab": ("新标签页打开", "opens in a new tab"),
     "dealer_you": ("你坐庄", "You deal"),
-    # ==== the table as players expect it (issue 20): sxmj/ui/touch, ending
+    # ==== the table as players expect it (issue 20): sxmj/ui/touch, ending, overlay
     "set_tap": ("出牌方式", "Discarding a tile"),
     "tap_auto": ("自动：触屏点两下，鼠标点一下", "Auto: two taps on touch, one click with a mouse"),
     "tap_one": ("点一下就打出", "One tap discards"),
@@ -620,6 +620,15 @@ STRINGS: dict[str, tuple[str, str]] = {
     "view_table": ("看牌桌", "View table"),
     "hand_open_label": ("{name}的手牌（亮牌）", "{name}'s hand, laid open"),
     "view_result": ("返回结算", "Back to the result"),
+    "confirm_title": ("开始新比赛？", "Start a new match?"),
+    "confirm_what": ("这场比赛（第 {hand} 局{of}，你 {score} 分）就此结束；打完的局已记入档案。",
+                     "The match in play (hand {hand}{of}, you {score}) ends here; its finished "
+                     "hands stay in your profile."),
+    "confirm_of": ("，共 {n} 局", " of {n}"),
+    "confirm_scenario": ("离开这个练习场景，开始一场新比赛。",
+                         "Leave this scenario for a new match."),
+    "confirm_keep": ("继续这场", "Keep playing"),
+    "confirm_new": ("开始新比赛", "Start a new match"),
     "boot_download": ("正在下载运行时…", "Downloading runtime…"),
     "boot_start": ("正在启动 Python…", "Starting Python…"),
     "boot_prepare": ("正在准备牌桌…", "Preparing the table…"),

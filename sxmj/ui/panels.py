@@ -276,7 +276,7 @@ def settings_html(s: Settings, now: Options, lang: str) -> str:
         f'<fieldset><legend>{esc(t("set_rules"))}</legend>'
         f'<p class="sheet__note">{esc(t("set_rules_note"))}</p>{"".join(rules)}{pending}'
         f'<div class="sheet__row">'
-        f'<button type="button" class="act act--primary" data-ui="new-match">'
+        f'<button type="button" class="act act--primary" data-action="new-match">'
         f'<span class="act__label">{esc(t("set_new_match"))}</span></button>'
         f'<button type="button" class="act act--ghost" data-ui="rules-reset">'
         f'<span class="act__label">{esc(t("set_rules_reset"))}</span></button></div>'

@@ -1,8 +1,8 @@
 """Input routing: which handler a click, a tap or a key reaches.
 
-A button says what it is by its data attributes (``data-ui`` a menu, sheet, assist or replay
-control; ``data-tab`` a tab of the sheet; ``data-action`` a choice of the game; ``data-tile``
-a tile to discard, or on touch to raise first
+A button says what it is by its data attributes (``data-ui`` a menu, sheet, assist, replay or
+dialog control; ``data-tab`` a tab of the sheet; ``data-action`` a choice of the game, or
+``new-match``; ``data-tile`` a tile to discard, or on touch to raise first
 (:mod:`sxmj.ui.touch`); ``data-why`` why it is not allowed). The tables below map those to the
 table's handlers (:class:`Table`, the controller), so adding a control is one line.
 """
@@ -19,6 +19,7 @@ from .decision import Decision
 from .dom import Clock, Screen, attr, is_none
 from .ending import Ending
 from .i18n import tr
+from .overlay import Guard, Overlay
 from .records import Records, Replay, Viewer
 from .settings import Preferences, SettingsSheet
 from .touch import Swipe, two_taps
@@ -37,6 +38,8 @@ class Table(Protocol):
     decision: Decision
     replay: Replay
     ending: Ending
+    overlay: Overlay
+    guard: Guard
 
     def state(self) -> view.TableState: ...
 
@@ -81,6 +84,8 @@ class InputRouter:
             "viewer-close": t.replay.close,
             "see-result": lambda: t.ending.skip(),
             "view-table": lambda: t.ending.toggle_peek(),
+            "confirm-yes": lambda: t.guard.yes(),
+            "confirm-no": lambda: t.overlay.close(),
         }
         self.viewer_routes: dict[str, Callable[[Viewer], int]] = {  # data-ui → step, in a replay
             "step-first": lambda v: 0,
@@ -105,19 +110,21 @@ class InputRouter:
         t = self.table
         click, key, pointer = proxy(self.on_click), proxy(self.on_key), proxy(self.on_pointer)
         change, closed = proxy(t.sheet.on_change), proxy(t.sheet.closed)
-        down = proxy(self.on_pointer_down)
-        for rid in ("table", "result", "sheet", "viewer", "notice"):
+        down, dialog_closed = proxy(self.on_pointer_down), proxy(t.overlay.on_close)
+        for rid in ("table", "result", "sheet", "viewer", "notice", "overlay"):
             element = document.getElementById(rid)
             if not is_none(element):
                 element.addEventListener("click", click)
         document.getElementById("table").addEventListener("pointerup", pointer)
         document.getElementById("table").addEventListener("pointerdown", down)
+        if not is_none(t.overlay.dialog):
+            t.overlay.dialog.addEventListener("close", dialog_closed)
         sheet = document.getElementById("sheet")
         if not is_none(sheet):
             sheet.addEventListener("change", change)
             sheet.addEventListener("close", closed)
         document.addEventListener("keydown", key)
-        return [click, key, pointer, change, closed, down]
+        return [click, key, pointer, change, closed, down, dialog_closed]
 
     # ------------------------------------------------------------ clicks
 
@@ -135,6 +142,9 @@ class InputRouter:
             target = event.target
             if not is_none(target) and attr(target, "id") == "sheet":
                 t.sheet.close()  # a click on the backdrop
+                return
+            if not is_none(target) and attr(target, "id") == "overlay":
+                t.overlay.close()  # the dialog's backdrop: keep playing
                 return
             button = target.closest("button") if hasattr(target, "closest") else None
             if self.clock.now() < self.swallow:
@@ -161,6 +171,9 @@ class InputRouter:
             action = attr(button, "data-action")
             if action == "next-hand":
                 t.next_hand()
+                return
+            if action == "new-match":
+                t.new_match()
                 return
             if action is None and code is not None:
                 pointer = str(getattr(event, "pointerType", "") or "")
@@ -243,8 +256,8 @@ class InputRouter:
                 return
             key = str(event.key)
             low = key.lower()
-            if t.sheet.is_open:
-                return  # the sheet handles its own keys (Esc closes it)
+            if t.sheet.is_open or t.overlay.is_open:
+                return  # the sheet and the dialog handle their own keys (Esc closes them)
             if t.replay.viewer is not None:
                 self.viewer_key(event, t.replay.viewer, key)
                 return

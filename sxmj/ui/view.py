@@ -718,23 +718,24 @@ def result_html(st: TableState) -> str:
                 if ev is not None else "")
         kind = "win"
     pay = _payments_html(st, r)
-    foot = ""
+    foot = new = ""
     if not st.viewer:
         view_table = (f'<button type="button" class="act act--ghost act--view" '
                       f'data-ui="view-table" aria-pressed="false"><span class="act__label">'
                       f'{esc(st.tr("view_table"))}</span></button>')
-        foot = (
-            f'<footer class="result__foot">{view_table}'
-            f'<button type="button" class="act act--primary act--next" data-action="next-hand" '
-            f'data-key="n" aria-keyshortcuts="N"><span class="act__label">'
-            f'{esc(st.again_label or st.tr("act_next_hand"))}</span><kbd>N</kbd></button>'
-            f'<button type="button" class="act act--ghost" data-ui="new-match">'
-            f'<span class="act__label">{esc(st.tr("act_new_match"))}</span></button>'
-            f"</footer>")
+        go = (f'<button type="button" class="act act--primary act--next" '
+              f'data-action="next-hand" data-key="n" aria-keyshortcuts="N">'
+              f'<span class="act__label">{esc(st.again_label or st.tr("act_next_hand"))}'
+              f'</span><kbd>N</kbd></button>')
+        # 新比赛 sits in the card's corner, far from 下一局
+        new = (f'<button type="button" class="act act--ghost act--newmatch" '
+               f'data-action="new-match"><span class="act__label">'
+               f'{esc(st.tr("act_new_match"))}</span></button>')
+        foot = f'<footer class="result__foot">{view_table}{go}</footer>'
     return (
         f'<div class="result__card" data-testid="hand-result" data-result="{kind}" '
         f'role="dialog" aria-labelledby="result-title">{st.result_top}'
-        f'<header class="result__head"><p class="result__hand-no">'
+        f'<header class="result__head">{new}<p class="result__hand-no">'
         f'{esc(st.tr("hand_n_done", n=st.hand_no))}</p>'
         f'<h2 id="result-title">{esc(title)}</h2>{sub}</header>'
         f"{body}{pay}{st.result_after}{foot}</div>")
@@ -885,7 +886,7 @@ def menu_html(st: TableState) -> str:
         f'{esc(st.tr("speed"))} <b>{esc(speed)}</b></button>'
         f'<button type="button" class="chip" data-ui="lang" lang="{"en" if st.lang == "zh" else "zh"}" '  # noqa: E501
         f'title="{esc(st.tr("lang_switch_label"))}">{esc(st.tr("lang_switch"))}</button>'
-        f'<button type="button" class="chip chip--new" data-ui="new-match" '
+        f'<button type="button" class="chip chip--new" data-action="new-match" '
         f'title="{esc(st.tr("new_match_label"))}">{esc(st.tr("new_match"))}</button>'
         f"{st.menu_extra}</div>")
 

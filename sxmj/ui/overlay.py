@@ -1,0 +1,113 @@
+"""The table's small dialog: nothing is lost by one click.
+
+新比赛 New match opens a confirmation (``[data-testid="confirm"]``) before the match in play
+ends. :class:`Overlay` owns a ``<dialog id="overlay">`` (modal: the table waits behind it),
+made at start when the page has none; the markup is pure.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..match import Match
+from .dom import is_none
+from .i18n import tr
+from .view import esc
+
+
+def confirm_html(hand: int, length: int, score: int, lang: str, scenario: bool = False) -> str:
+    """Start a new match? What ends, and the two ways out (keeping the match is first)."""
+    if scenario:
+        what = tr(lang, "confirm_scenario")
+    else:
+        of = tr(lang, "confirm_of", n=length) if length else ""
+        what = tr(lang, "confirm_what", hand=hand, of=of,
+                  score=f"+{score}" if score > 0 else str(score))
+    return (f'<div class="confirm" data-testid="confirm" role="alertdialog" '
+            f'aria-labelledby="confirm-title" aria-describedby="confirm-what">'
+            f'<h2 id="confirm-title">{esc(tr(lang, "confirm_title"))}</h2>'
+            f'<p id="confirm-what">{esc(what)}</p>'
+            f'<div class="confirm__acts">'
+            f'<button type="button" class="act act--primary" data-ui="confirm-no" autofocus>'
+            f'<span class="act__label">{esc(tr(lang, "confirm_keep"))}</span></button>'
+            f'<button type="button" class="act act--danger" data-ui="confirm-yes">'
+            f'<span class="act__label">{esc(tr(lang, "confirm_new"))}</span></button>'
+            f'</div></div>')
+
+
+class Overlay:
+    """The dialog (``open`` / ``close``, ``kind`` says what it holds).
+
+    ``closed(kind)`` is called when the dialog closes by itself (Esc)."""
+
+    def __init__(self, document, closed: Callable[[str], None] = lambda kind: None):
+        self.document = document
+        self.closed = closed
+        self.kind = ""
+        self.dialog = self._element("overlay", "dialog", "overlay")
+
+    def _element(self, rid: str, tag: str, cls: str):
+        """The page's element ``rid``, made and added to the body when it has none."""
+        element = self.document.getElementById(rid)
+        if is_none(element) and hasattr(self.document, "createElement"):
+            element = self.document.createElement(tag)
+            element.id = rid
+            element.className = cls
+            self.document.body.append(element)
+        return element
+
+    @property
+    def is_open(self) -> bool:
+        """The dialog is showing (the table's keys wait)."""
+        return not is_none(self.dialog) and bool(self.dialog.open)
+
+    def open(self, kind: str, html: str) -> None:
+        """Show ``html`` in the dialog (modal), the focus on its first button."""
+        if is_none(self.dialog):
+            return
+        self.kind = kind
+        self.dialog.setAttribute("data-kind", kind)
+        self.dialog.innerHTML = html
+        if not self.dialog.open:
+            self.dialog.showModal()
+        button = self.document.querySelector("#overlay [autofocus], #overlay button")
+        if not is_none(button):
+            button.focus()
+
+    def close(self) -> None:
+        """Put the dialog away."""
+        if not is_none(self.dialog) and self.dialog.open:
+            self.dialog.close()  # its close event clears it (on_close)
+
+    def on_close(self, event=None) -> None:
+        """The dialog closed (a button, or Esc): its content goes."""
+        kind, self.kind = self.kind, ""
+        if not is_none(self.dialog) and not self.dialog.open:
+            self.dialog.innerHTML = ""
+        if kind:
+            self.closed(kind)
+
+
+class Guard:
+    """新比赛 without losing a match by one click: it asks first. Given the ``overlay``, the
+    table's language (``lang``), the ``match`` in play, whether a ``scenario`` is played and
+    ``start()`` a new match."""
+
+    def __init__(self, overlay: Overlay, lang: Callable[[], str], match: Callable[[], Match],
+                 scenario: Callable[[], bool], start: Callable[[], None]):
+        self.overlay = overlay
+        self.lang = lang
+        self.match = match
+        self.scenario = scenario
+        self.start = start
+
+    def ask(self) -> None:
+        """新比赛 was pressed (the menu, the sheet, the result panel)."""
+        m = self.match()
+        self.overlay.open("confirm", confirm_html(m.hand_no + 1, 0, m.scores[0], self.lang(),
+                                                  self.scenario()))
+
+    def yes(self) -> None:
+        """Start the new match after all."""
+        self.overlay.close()
+        self.start()

@@ -8,17 +8,22 @@
 3. Every hand is revealed: on the table and in the panel (``[data-testid="hand-reveal"]``,
    four children with ``data-seat``), with the player's recap; 看牌桌 View table hides the
    panel and brings it back.
-4. ``button[data-action="new-match"]`` asks first (``[data-testid="confirm"]``); on the
-   result panel it sits away from 下一局.
+4. ``button[data-action="new-match"]`` asks first (``[data-testid="confirm"]``), or after a
+   finished match starts at once with an undo (``[data-testid="undo"]``); on the result
+   panel it sits away from 下一局.
+5. A match has a length (``?hands=N``, default 8): its last hand opens
+   ``[data-testid="match-summary"]`` with places, wins, 番 and 花, the best hand and the rank
+   progress; the profile counts matches and places.
 
 Game states come from CPython (a match advanced by bots, saved into ``localStorage`` before
-the page boots). Screenshots of the win pause and the reveal at both sizes in zh and en go to
-``e2e/artifacts/feel-*.png``.
+the page boots). Screenshots of the win pause, the reveal and the match summary at both sizes
+in zh and en go to ``e2e/artifacts/feel-*.png``.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import sys
 import time
 
@@ -40,7 +45,9 @@ ENABLED = HAND + ":not([disabled])"
 RESULT = '[data-testid="hand-result"]'
 CALL = '[data-testid="win-call"]'
 REVEAL = '[data-testid="hand-reveal"]'
+SUMMARY = '[data-testid="match-summary"]'
 CONFIRM = '[data-testid="confirm"]'
+UNDO = '[data-testid="undo"]'
 NEW_MATCH = 'button[data-action="new-match"]'
 WAITING = ("() => ['you', 'result'].includes(document.body.dataset.sxmjWaiting)"
            " || !!document.querySelector('.py-error')")
@@ -367,6 +374,69 @@ def test_new_match_is_far_from_next_hand_on_the_result(open_page, size):
     settle(page)
 
 
+# ---------- 5. a match has an end ----------
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_last_hand_opens_the_match_summary(open_page, size, artifacts):
+    match = decision(*HU, options=Options(match_hands=1))
+    page = open_page(size, "?seed=8&speed=fast&hands=1", {store.KEY_SAVE: saved(match)})
+    press(page, size, '#actions [data-action="hu"]')
+    page.wait_for_selector(SUMMARY, timeout=10000)
+    summary = page.locator(SUMMARY)
+    rows = summary.locator("tbody tr")
+    assert rows.count() == 4
+    places = rows.evaluate_all("els => els.map(e => +e.dataset.place)")
+    assert places == sorted(places) and places[0] == 1
+    you = summary.locator('tr[data-seat="0"]')
+    assert you.get_attribute("data-place") == "1"  # the only winner of the match
+    text = summary.inner_text()
+    assert "番" in text and "花" in text and "最好的一局" in text
+    rank = page.locator('[data-testid="match-rank"]')
+    assert int(rank.get_attribute("data-won")) > 0  # progress from the first match
+    assert page.locator(f'{RESULT} [data-action="next-hand"]').count() == 0
+    assert page.locator(f"{RESULT} {NEW_MATCH}").count() >= 1
+    assert summary.locator('[data-ui="export"]').count() == 1
+    profile = json.loads(page.evaluate("localStorage.getItem('sxmj.profile')"))
+    assert profile["matches"] == 1 and profile["places"][0] == 1
+    # after a finished match a new one starts at once, with an undo
+    press(page, size, f"{RESULT} {NEW_MATCH}")
+    page.wait_for_selector(UNDO, state="visible")
+    page.wait_for_function("() => new URLSearchParams(location.search).get('seed') !== '8'")
+    press(page, size, f'{UNDO} [data-ui="undo"]')
+    page.wait_for_selector(SUMMARY, timeout=10000)
+    assert page.evaluate("new URLSearchParams(location.search).get('seed')") == "8"
+    settle(page)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_hands_in_the_link_sets_the_match_length(open_page, size):
+    page = open_page(size, "?seed=5&speed=fast&hands=3")
+    options = json.loads(page.get_attribute('[data-testid="rules"]', "data-options"))
+    assert options["match_hands"] == 3
+    assert re.search(r"1\s*/\s*3", page.inner_text(".panel__round")), \
+        page.inner_text(".panel__round")
+    assert "hands=3" in page.evaluate("location.search")
+    page.goto(page.url.split("?")[0] + "?seed=6&speed=fast")  # another match: 8 hands
+    wait_ready(page)
+    options = json.loads(page.get_attribute('[data-testid="rules"]', "data-options"))
+    assert options["match_hands"] == 8
+
+
+def test_a_match_of_two_hands_goes_on_after_the_first(open_page):
+    match = decision(*HU, options=Options(match_hands=2))
+    page = open_page("desktop", "?seed=8&speed=fast", {store.KEY_SAVE: saved(match)})
+    page.click('#actions [data-action="hu"]')
+    page.wait_for_selector(RESULT)
+    assert page.locator(SUMMARY).count() == 0
+    assert page.locator(f'{RESULT} [data-action="next-hand"]').is_visible()
+    page.click(f'{RESULT} [data-ui="profile"]')
+    profile = page.locator('[data-testid="profile"]')
+    assert profile.get_attribute("data-matches") == "0"  # the match is not over
+    assert json.loads(page.evaluate("localStorage.getItem('sxmj.profile')"))["matches"] == 0
+    settle(page)
+
+
 # ---------- screenshots ----------
 
 
@@ -375,12 +445,14 @@ def test_new_match_is_far_from_next_hand_on_the_result(open_page, size):
 def test_screenshots(open_page, artifacts, size, lang):
     dims = size_name(size)
     q = "&lang=en" if lang == "en" else ""
-    page = open_page(size, f"?seed=8&speed=slow{q}", {store.KEY_SAVE: saved(decision(*HU))})
+    match = decision(*HU, options=Options(match_hands=1))
+    page = open_page(size, f"?seed=8&speed=slow{q}", {store.KEY_SAVE: saved(match)})
     press(page, size, '#actions [data-action="hu"]')
     page.wait_for_selector(CALL)
     page.wait_for_timeout(400)
     page.screenshot(path=artifacts / f"feel-win-pause-{dims}-{lang}.png")
     page.wait_for_selector(RESULT, timeout=10000)
+    shoot(page, f"feel-summary-{dims}-{lang}.png", artifacts)
     page.locator(REVEAL).scroll_into_view_if_needed()
     shoot(page, f"feel-reveal-{dims}-{lang}.png", artifacts)
 

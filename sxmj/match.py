@@ -17,9 +17,13 @@ class Match:
     deals next. Hand ``n`` is dealt from the wall of ``Rng(seed).fork(n)``
     unless an explicit first wall is given.
 
+    A match has a length, ``options.match_hands`` hands (0: endless): once that many
+    hands are finished it is :attr:`finished`. The table ends the match there; the core
+    does not stop anyone playing on (a simulation or a record may hold more hands).
+
     >>> m = Match(seed=3)
-    >>> m.game.dealer == m.dealer, m.scores
-    (True, [0, 0, 0, 0])
+    >>> m.game.dealer == m.dealer, m.scores, m.length, m.finished
+    (True, [0, 0, 0, 0], 8, False)
     """
 
     def __init__(self, seed: int = 0, options: Options | None = None,
@@ -55,6 +59,26 @@ class Match:
             for s in range(4):
                 self.scores[s] += result.payments[s]
         return events
+
+    @property
+    def length(self) -> int:
+        """How many hands the match has (0: endless)."""
+        return self.options.match_hands
+
+    @property
+    def finished(self) -> bool:
+        """The match's last hand is over (never, for an endless match)."""
+        return bool(self.length) and self.game.over and len(self.results) >= self.length
+
+    def places(self) -> list[int]:
+        """Each seat's place by score (1 is first); equal scores share the better place.
+
+        >>> m = Match(seed=3)
+        >>> m.scores = [10, -30, 10, 10]
+        >>> m.places()
+        [1, 4, 1, 1]
+        """
+        return [1 + sum(other > mine for other in self.scores) for mine in self.scores]
 
     def next_dealer(self) -> int:
         """Who deals the next hand: the dealer again after a dealer win or 臭庄

@@ -8,6 +8,7 @@ from typing import Any
 from .messages import CoreError
 
 BASE_FLOWERS = (5, 10, 15, 20, 25)
+MAX_MATCH_HANDS = 99  # a match's length: 1–99 hands, or 0 for an endless one
 
 
 class RuleError(CoreError):
@@ -36,6 +37,7 @@ class Options:
     reserved_tiles: int = 0        # tiles left undrawn when the hand is declared drawn
     contract: bool = True          # 承包 (吃三包五)
     fan_cap: int = 3               # 三番到底
+    match_hands: int = 8           # hands in a match (0: endless)
 
     @staticmethod
     def from_dict(data: dict[str, Any] | None, field: str = "options") -> Options:
@@ -65,6 +67,9 @@ class Options:
         if not 0 <= opts.fan_cap <= 10:
             raise RuleError(field, "option.range", name="fan_cap", low=0, high=10,
                             value=opts.fan_cap)
+        if not 0 <= opts.match_hands <= MAX_MATCH_HANDS:
+            raise RuleError(field, "option.range", name="match_hands", low=0,
+                            high=MAX_MATCH_HANDS, value=opts.match_hands)
         return opts
 
     def to_dict(self) -> dict[str, Any]:

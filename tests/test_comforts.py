@@ -113,16 +113,16 @@ def test_profile_counts_hands_wins_points_and_best():
     assert p.rank.title_zh == "菜鸟"
 
 
-def test_profile_points_never_go_below_zero_and_give_the_rank():
+def test_profile_points_move_with_points_won_and_give_the_rank():
     p = store.Profile(points=5990, net=5990, hands=10, wins=5)
     loss = next(m for m in (finished(s) for s in range(1, 60))
                 if m.game.result.winner not in (0, None))
     p.add_hand(loss, 0)
-    assert p.net < 5990 and p.points == max(0, 5990 + loss.results[0].payments[0])
+    assert p.net < 5990 and p.points == 5990  # a lost hand takes no rank points away
     assert store.Profile(points=6000).rank.title_zh == "木骰2级"
-    low = store.Profile(points=10)
-    low.add_hand(loss, 0)
-    assert low.points == max(0, 10 + loss.results[0].payments[0]) >= 0
+    win = next(m for m in (finished(s) for s in range(1, 60)) if m.game.result.winner == 0)
+    p.add_hand(win, 0)
+    assert p.points == 5990 + win.results[0].payments[0] and p.points >= 6000
 
 
 @pytest.mark.parametrize("text,kind", [

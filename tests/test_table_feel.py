@@ -1,6 +1,6 @@
 """The table as players expect it (issue 20), the pure parts under CPython: a tile raised
 by a first tap and what its discard leaves, the end of a hand (the call, every hand
-revealed, the player's recap) and the confirmation."""
+revealed, the player's recap), the match summary and the confirmation."""
 
 from __future__ import annotations
 
@@ -14,9 +14,9 @@ from sxmj.match import Match
 from sxmj.rules import Options
 from sxmj.simulate import play_match_hand
 from sxmj.tiles import NUM_PLAYING
-from sxmj.ui import ending, overlay, touch
+from sxmj.ui import ending, overlay, summary, touch
 from sxmj.ui.assist import hand_figures
-from sxmj.ui.store import Settings, load_settings
+from sxmj.ui.store import Profile, Settings, load_profile, load_settings
 from sxmj.ui.view import TableState
 
 
@@ -173,6 +173,55 @@ def test_the_result_region_while_pausing_and_peeking():
     assert 'data-testid="peek"' in region and "hidden>CARD" in region
 
 
+# ------------------------------------------------------------------ 5. the match summary
+
+
+def test_totals_places_and_the_best_hand():
+    m = played(2, hands=4, match_hands=4)
+    assert m.finished
+    totals = summary.totals(m)
+    assert [t.score for t in totals] == m.scores
+    assert sum(t.wins for t in totals) == sum(r.winner is not None for r in m.results)
+    for t in totals:
+        won = [r.evaluation for r in m.results if r.winner == t.seat]
+        assert t.fan == sum(ev.fan for ev in won)
+        assert t.hua == sum(ev.base + ev.flowers for ev in won)
+    best = summary.best_hand(m)
+    gains = [r.payments[r.winner] for r in m.results if r.winner is not None]
+    assert (best is None) == (not gains)
+    if best:
+        assert best.gain == max(gains)
+    assert summary.points_won(m) == sum(max(0, r.payments[0]) for r in m.results)
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_summary_markup(lang):
+    m = played(2, hands=2, match_hands=2)
+    p = Profile()
+    for i in range(2):
+        p.add_hand(m, i)
+    html = summary.summary_html(m, p, lang)
+    assert 'data-testid="match-summary"' in html and 'data-ui="export"' in html
+    assert html.count("<tr class=\"summary__row") == 4
+    assert 'data-testid="match-rank"' in html
+
+
+def test_the_profile_counts_matches_places_and_points_won():
+    m = played(2, hands=2, match_hands=2)
+    p = Profile()
+    for i in range(2):
+        p.add_hand(m, i)
+    assert p.points == summary.points_won(m)  # losses never take rank points away
+    p.add_match(m)
+    assert p.matches == 1 and sum(p.places) == 1 and p.places[m.places()[0] - 1] == 1
+    back, problem = load_profile(p.to_json())
+    assert problem is None and back == p
+    old, problem = load_profile('{"v": 1, "points": 5, "hands": 2, "wins": 1}')
+    assert problem is None and old.matches == 0 and old.places == [0, 0, 0, 0]
+    bad, problem = load_profile('{"v": 1, "places": [1, 2]}')
+    assert problem is not None and problem.kind == "invalid"
+
+
 # ------------------------------------------------------------------ 4. the dialog
 
 
@@ -181,4 +230,5 @@ def test_the_confirmation_says_what_ends_and_keeps_the_match_first():
     assert 'data-testid="confirm"' in html and "第 3 局" in html and "-12" in html
     assert html.index('data-ui="confirm-no"') < html.index('data-ui="confirm-yes"')
     assert "autofocus" in html.split('data-ui="confirm-yes"')[0]
+    assert 'data-testid="undo"' in overlay.undo_html("en")
 

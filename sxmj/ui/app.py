@@ -20,7 +20,6 @@ import random
 
 from ..game import Action
 from ..match import Match
-from ..ranks import rank_of
 from ..scenarios import ScenarioError
 from . import panels, regions, view
 from .assist import AssistInfo, ghosts
@@ -37,6 +36,7 @@ from .routes import InputRouter
 from .scenario_mode import ScenarioMode, from_search, scenario_name
 from .settings import Preferences, SettingsSheet
 from .store import Settings
+from .summary import ends
 
 STATIC_REGIONS = ("menu", "seat-1", "seat-2", "seat-3", "panel", "me-plate",
                   "me-melds", "hand", "actions", "result", "river-bottom", "river-right",
@@ -77,7 +77,9 @@ class App:
         self.overlay = Overlay(document, lambda kind: self.kick())
         self.driver.held = lambda: self.overlay.is_open
         self.guard = Guard(self.overlay, lambda: self.params.lang, lambda: self.match,
-                           lambda: self.mode is not None, self.restart)
+                           lambda: self.mode is not None, self.restart,
+                           lambda: self.persistence.counted,
+                           lambda match, counted: self.restart(kept=(match, counted)))
         self.router = InputRouter(self, self.records, self.clock)
         self.adviser = Adviser(self.clock)
         self.mode: ScenarioMode | None = None
@@ -120,6 +122,8 @@ class App:
         loaded = self.persistence.load_match()
         seed_wanted = self.params.seed_given and (
             loaded.match is None or loaded.match.seed != self.params.seed)
+        seed_wanted |= self.params.hands is not None and loaded.match is not None and (
+            loaded.match.length != self.params.hands)
         if loaded.match is not None and not seed_wanted:
             self.resume(loaded.match, loaded.counted)
         else:
@@ -128,12 +132,12 @@ class App:
     def _sync_params(self, seed: int | None = None) -> None:
         s = self.settings
         self.params = Params(self.params.seed if seed is None else seed, True, s.lang, s.speed,
-                             level_param(s.bots))
+                             level_param(s.bots), hands=self.params.hands)
 
     def start_match(self, seed: int) -> None:
         """A new match of ``seed`` with the settings' rules and bots (saved at once)."""
         self._sync_params(seed)
-        self.match = Match(seed=seed, options=self.settings.rules)
+        self.match = Match(seed=seed, options=self.params.rules(self.settings.rules))
         self.driver.seat_bots(self.settings.bots, self.params.seed)
         self.persistence.counted = 0
         self.new_hand_state()
@@ -195,9 +199,10 @@ class App:
             confirm_piao=d.confirm_piao and not viewing,
             dismissed=d.dismissed, link=self.link_query(), fresh=self.notes.fresh,
             pick=d.pick, viewer=viewing, menu_extra=panels.menu_extra(  # the next rules too
-                self.match.options, None if self.mode else self.settings.rules,
+                self.match.options, None if self.mode else self.params.rules(self.settings.rules),
                 self.persistence.profile.rank, lang),
-            preview="" if viewing else d.preview(lang, self.settings.assist))
+            preview="" if viewing else d.preview(lang, self.settings.assist),
+            match_over=self.match.finished and not viewing and self.mode is None)
         if viewing:
             st.legal = []
             return st
@@ -212,12 +217,7 @@ class App:
             if self.settings.assist:
                 info = self.assist_now()
                 st.suggest = info.suggest if info is not None else None
-            if self.match.game.over and self.match.results:
-                profile = self.persistence.profile
-                gain = self.match.results[-1].payments[0]
-                before = rank_of(profile.points - gain if gain > 0 else profile.points)
-                up = profile.rank.level > before.level
-                st.result_after = panels.rank_line(profile, gain, up, lang)
+            ends(st, self.match, self.persistence.profile)  # rank line, match summary
         st.result_after = reveal_html(st) + st.result_after
         return st
 
@@ -305,6 +305,9 @@ class App:
         if self.mode is not None:  # a scenario's "next hand" plays it again
             self.restart_scenario()
             return
+        if self.match.finished:  # the match is over: N asks for a new one
+            self.new_match()
+            return
         self.match.next_hand()
         self.new_hand_state()
         self.persist()
@@ -312,13 +315,14 @@ class App:
         self.kick()
 
     def new_match(self) -> None:
-        """新比赛 (menu, sheet, result): asks first (:class:`sxmj.ui.overlay.Guard`); then a new
-        match with the settings as they are now."""
+        """新比赛 (menu, sheet, result): asks first, or after a finished match starts at once
+        with an undo (:class:`sxmj.ui.overlay.Guard`); the settings as they are now."""
         self.sheet.close()
         self.guard.ask()
 
-    def restart(self, seed: int | None = None) -> None:
-        """A new match (leaving a scenario or a replay), with the current settings."""
+    def restart(self, seed: int | None = None, kept: tuple[Match, int] | None = None) -> None:
+        """A new match (leaving a scenario or a replay), with the current settings; or with
+        ``kept`` (a match and its counted hands) back to the one a new match replaced."""
         self.driver.stop()
         self.replay.viewer = None
         if self.mode is not None:
@@ -326,7 +330,11 @@ class App:
         self.mode = None
         self.scenario_error = None
         self.notes.log = []
-        self.start_match(seed if seed is not None else new_seed())
+        if kept is not None:
+            self.resume(*kept)
+            self.persist()
+        else:
+            self.start_match(seed if seed is not None else new_seed())
         self.update_url()
         self.render()
         self.kick()

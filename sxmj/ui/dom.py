@@ -109,8 +109,9 @@ class Screen:
             return
         self.waiting = waiting
         self.document.body.dataset.sxmjWaiting = waiting
-        if waiting == "result":  # keyboard users land on "next hand"
-            self.focus('[data-action="next-hand"]')
+        if waiting == "result":  # keyboard users land on "next hand" (a match's end: a new one)
+            self.focus('#result [data-action="next-hand"]') or self.focus(
+                '#result .result__foot [data-action="new-match"]')
         elif waiting == "you" and keyboard:
             self.focus("#actions button[data-action]") or self.focus(
                 "#hand button[data-suggested]") or self.focus("#hand button:not([disabled])")

@@ -198,9 +198,11 @@ def reveal_html(st: TableState) -> str:
 
 def peek_html(st: TableState) -> str:
     """The bar left on the table while the panel is aside: back to the result, next hand."""
-    nxt = (f'<button type="button" class="act act--primary" data-action="next-hand" '
-           f'data-key="n" aria-keyshortcuts="N"><span class="act__label">'
-           f'{esc(st.again_label or tr(st.lang, "act_next_hand"))}</span></button>')
+    nxt = ""
+    if not st.match_over:
+        nxt = (f'<button type="button" class="act act--primary" data-action="next-hand" '
+               f'data-key="n" aria-keyshortcuts="N"><span class="act__label">'
+               f'{esc(st.again_label or tr(st.lang, "act_next_hand"))}</span></button>')
     return (f'<div class="peek" data-testid="peek" role="toolbar" '
             f'aria-label="{esc(tr(st.lang, "view_table"))}">'
             f'<button type="button" class="act act--ghost" data-ui="view-table" '

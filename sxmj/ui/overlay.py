@@ -1,18 +1,23 @@
-"""The table's small dialog: nothing is lost by one click.
+"""The table's small dialogs and its undo notice: nothing is lost by one click.
 
-新比赛 New match opens a confirmation (``[data-testid="confirm"]``) before the match in play
-ends. :class:`Overlay` owns a ``<dialog id="overlay">`` (modal: the table waits behind it),
-made at start when the page has none; the markup is pure.
+新比赛 New match during a match opens a confirmation (``[data-testid="confirm"]``); after a
+finished match it starts at once and offers an undo for a few seconds
+(``[data-testid="undo"]``). :class:`Overlay` owns a ``<dialog id="overlay">`` (modal: the
+table waits behind it) and a ``<div id="toast">`` (a live region), made at start when the page
+has none; the markup is pure.
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 
 from ..match import Match
 from .dom import is_none
 from .i18n import tr
 from .view import esc
+
+UNDO_SECONDS = 8.0  # how long the undo notice stays
 
 
 def confirm_html(hand: int, length: int, score: int, lang: str, scenario: bool = False) -> str:
@@ -35,8 +40,15 @@ def confirm_html(hand: int, length: int, score: int, lang: str, scenario: bool =
             f'</div></div>')
 
 
+def undo_html(lang: str) -> str:
+    """A new match began: undo brings the finished one back."""
+    return (f'<div class="toast__card" data-testid="undo"><span>{esc(tr(lang, "undo_text"))}'
+            f'</span><button type="button" class="act act--small" data-ui="undo">'
+            f'<span class="act__label">{esc(tr(lang, "undo_new_match"))}</span></button></div>')
+
+
 class Overlay:
-    """The dialog (``open`` / ``close``, ``kind`` says what it holds).
+    """The dialog (``open`` / ``close``, ``kind`` says what it holds) and the undo notice.
 
     ``closed(kind)`` is called when the dialog closes by itself (Esc)."""
 
@@ -45,6 +57,10 @@ class Overlay:
         self.closed = closed
         self.kind = ""
         self.dialog = self._element("overlay", "dialog", "overlay")
+        self.toast = self._element("toast", "div", "toast")
+        if not is_none(self.toast):
+            self.toast.setAttribute("role", "status")
+        self.toast_gen = 0
 
     def _element(self, rid: str, tag: str, cls: str):
         """The page's element ``rid``, made and added to the body when it has none."""
@@ -87,27 +103,66 @@ class Overlay:
         if kind:
             self.closed(kind)
 
+    def show_undo(self, lang: str) -> None:
+        """The undo notice, for a few seconds."""
+        if is_none(self.toast):
+            return
+        self.toast.innerHTML = undo_html(lang)
+        self.toast_gen += 1
+        asyncio.ensure_future(self._hide_toast(self.toast_gen))
+
+    def hide_undo(self) -> None:
+        if not is_none(self.toast):
+            self.toast.innerHTML = ""
+
+    async def _hide_toast(self, gen: int) -> None:
+        await asyncio.sleep(UNDO_SECONDS)
+        if gen == self.toast_gen:
+            self.hide_undo()
+
 
 class Guard:
-    """新比赛 without losing a match by one click: it asks first. Given the ``overlay``, the
-    table's language (``lang``), the ``match`` in play, whether a ``scenario`` is played and
-    ``start()`` a new match."""
+    """新比赛 without losing a match by one click.
+
+    During a match 新比赛 asks first; after a finished match (nothing left to lose) the new
+    match starts at once and the undo notice brings the finished one back. Given the
+    ``overlay``, the table's language (``lang``), the ``match`` in play, whether a
+    ``scenario`` is played, ``start()`` a new match, ``counted()`` (the match's hands in the
+    profile) for ``back(match, counted)`` to restore."""
 
     def __init__(self, overlay: Overlay, lang: Callable[[], str], match: Callable[[], Match],
-                 scenario: Callable[[], bool], start: Callable[[], None]):
+                 scenario: Callable[[], bool], start: Callable[[], None],
+                 counted: Callable[[], int], back: Callable[[Match, int], None]):
         self.overlay = overlay
         self.lang = lang
         self.match = match
         self.scenario = scenario
         self.start = start
+        self.counted = counted
+        self.back = back
+        self.kept: tuple[Match, int] | None = None
 
     def ask(self) -> None:
-        """新比赛 was pressed (the menu, the sheet, the result panel)."""
+        """新比赛 was pressed (the menu, the sheet, the result panel, N after a match)."""
         m = self.match()
-        self.overlay.open("confirm", confirm_html(m.hand_no + 1, 0, m.scores[0], self.lang(),
-                                                  self.scenario()))
+        if m.finished and not self.scenario():
+            self.kept = (m, self.counted())
+            self.start()
+            self.overlay.show_undo(self.lang())
+            return
+        self.overlay.open("confirm", confirm_html(m.hand_no + 1, m.length, m.scores[0],
+                                                  self.lang(), self.scenario()))
 
     def yes(self) -> None:
         """Start the new match after all."""
         self.overlay.close()
+        self.kept = None
+        self.overlay.hide_undo()
         self.start()
+
+    def undo(self) -> None:
+        """Back to the finished match."""
+        self.overlay.hide_undo()
+        kept, self.kept = self.kept, None
+        if kept is not None:
+            self.back(*kept)

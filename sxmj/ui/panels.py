@@ -34,6 +34,7 @@ TABS = ("settings", "profile", "records", "keys")
 RULE_FLAGS = ("flower_is_kong", "piao_blocks_claims", "baotou_required", "contract")
 RESERVED_CHOICES = (0, 2, 4, 6, 8, 10, 14, 16, 20)
 FAN_CAPS = (1, 2, 3, 4, 5, 6)
+MATCH_HANDS = (1, 2, 4, 8, 12, 16, 0)  # a match's length (0: endless)
 
 
 # ------------------------------------------------------------------ rules
@@ -54,6 +55,9 @@ def rules_summary(opts: Options, lang: str) -> str:
         parts.append(tr(lang, "summary_piao_free"))
     if opts.reserved_tiles:
         parts.append(tr(lang, "summary_reserved", n=opts.reserved_tiles))
+    if opts.match_hands != Options().match_hands:
+        parts.append(tr(lang, "summary_match_hands", n=opts.match_hands) if opts.match_hands
+                     else tr(lang, "summary_endless"))
     return " · ".join(parts)
 
 
@@ -263,6 +267,11 @@ def settings_html(s: Settings, now: Options, lang: str) -> str:
                          t("rule_reserved_tiles"))
                  .replace("</label>",
                           f'<small>{esc(t("rule_reserved_tiles_note"))}</small></label>'))
+    lengths = sorted(set(MATCH_HANDS) | {r.match_hands}, key=lambda n: (n == 0, n))
+    rules.append(_select("match_hands", r.match_hands, lengths,
+                         lambda n: str(n) if n else t("match_endless"), t("rule_match_hands"))
+                 .replace("</label>",
+                          f'<small>{esc(t("rule_match_hands_note"))}</small></label>'))
     pending = ""
     if r != now:
         pending = (f'<p class="sheet__pending" data-testid="rules-pending" role="status">'
@@ -310,12 +319,14 @@ def profile_html(p: Profile, lang: str) -> str:
     else:
         best = t("stat_best_none")
     stats = [("stat_points", str(p.points)), ("stat_net", f"{p.net:+d}" if p.net else "0"),
-             ("stat_hands", str(p.hands)), ("stat_wins", str(p.wins)), ("stat_rate", rate)]
+             ("stat_hands", str(p.hands)), ("stat_wins", str(p.wins)), ("stat_rate", rate),
+             ("stat_matches", str(p.matches)), ("stat_places", " / ".join(map(str, p.places)))]
     cells = "".join(f'<div class="stat"><dt>{esc(t(k))}</dt><dd>{esc(v)}</dd></div>'
                     for k, v in stats)
     return (
         f'<section class="profile" data-testid="profile" data-points="{p.points}" '
         f'data-hands="{p.hands}" data-wins="{p.wins}" data-rank="{esc(rank.title_zh)}" '
+        f'data-matches="{p.matches}" data-places="{" ".join(map(str, p.places))}" '
         f'data-level="{rank.level}">'
         f'<div class="rank"><span class="rank__badge" aria-hidden="true">★</span>'
         f'<div><p class="rank__title" lang="{"zh-Hans" if lang == "zh" else "en"}">'

@@ -2,8 +2,9 @@
 
 The game page (index.html): ``?seed=N`` deals a reproducible match, ``?lang=zh|en``
 (default zh), ``?speed=slow|normal|fast`` (fast: bots move at once), ``?bots=LEVEL`` (all
-three bots, a level of :data:`sxmj.bots.LEVELS`) or ``?bots=easy,normal,hard`` (seats 1, 2, 3)
-and ``?scenario=NAME`` (:mod:`sxmj.ui.scenario_mode`).
+three bots, a level of :data:`sxmj.bots.LEVELS`) or ``?bots=easy,normal,hard`` (seats 1, 2, 3),
+``?hands=N`` (the match's length on this page: N hands, 0 endless; without it the settings'
+rule, 8 by default) and ``?scenario=NAME`` (:mod:`sxmj.ui.scenario_mode`).
 
 One rule for every page: a parameter the page does not know, or a value it cannot use, never
 stops it. The page goes on as if the parameter were absent (its default) and names it in a
@@ -26,13 +27,14 @@ from typing import Any
 from urllib.parse import parse_qsl, urlencode
 
 from ..bots import LEVELS
+from ..rules import MAX_MATCH_HANDS, Options
 from .i18n import LANGS
 from .store import SPEEDS
 
 MAX_SEED = 2**53 - 1  # a seed survives a round trip through JavaScript numbers
 MAX_VALUE = 200  # no parameter's value is longer (a hand is under 60 characters)
 SHOWN = 24  # characters of a refused name or value the notice shows
-INDEX_PARAMS = ("seed", "lang", "speed", "bots", "scenario")
+INDEX_PARAMS = ("seed", "lang", "speed", "bots", "hands", "scenario")
 
 
 @dataclass(frozen=True)
@@ -93,6 +95,11 @@ class Params:
     speed: str = "normal"
     level: str = "normal"
     refused: tuple[Refusal, ...] = field(default=(), compare=False)
+    hands: int | None = None  # ?hands=N: the match's length on this page
+
+    def rules(self, options: Options) -> Options:
+        """The rule options a new match of this page plays: ``options`` with ``?hands=N``."""
+        return options if self.hands is None else replace(options, match_hands=self.hands)
 
     def query(self, **changes: Any) -> str:
         """The query string that reproduces this match (defaults left out)."""
@@ -104,6 +111,8 @@ class Params:
             items.append(("speed", p.speed))
         if p.level != "normal":
             items.append(("bots", p.level))
+        if p.hands is not None:
+            items.append(("hands", p.hands))
         return "?" + urlencode(items, safe=",")
 
     @property
@@ -161,6 +170,11 @@ def parse_params(search: str, fallback_seed: int = 0) -> Params:
     if level is None:
         refused.append(refusal("bots", values["bots"], expected=LEVELS_EXPECTED))
         level = "normal"
+    hands_text = given(values, "hands")
+    hands = int(hands_text) if is_whole(hands_text) and int(hands_text) <= MAX_MATCH_HANDS \
+        else None
+    if hands_text and hands is None:
+        refused.append(refusal("hands", values["hands"], expected=f"0 – {MAX_MATCH_HANDS}"))
     order = {name: i for i, name in enumerate(values)}
     return Params(
         seed=int(seed_text) if seed_given else fallback_seed,
@@ -169,4 +183,5 @@ def parse_params(search: str, fallback_seed: int = 0) -> Params:
         speed=speed,
         level=level,
         refused=tuple(sorted(refused, key=lambda r: order.get(r.param, len(order)))),
+        hands=hands,
     )

@@ -135,11 +135,14 @@ class Persistence:
         self.clock.record("save", t0, self.clock.now() - t0)
 
     def count_hands(self, match: Match) -> None:
-        """Add the hands finished since the last count to the profile (once each)."""
+        """Add the hands finished since the last count to the profile (once each), and the
+        match once its last hand is counted."""
         done = len(match.results)
         if done <= self.counted:
             return
         for i in range(self.counted, done):
             self.profile.add_hand(match, i)
+            if i + 1 == match.length:  # its last hand: the match counts, with its place
+                self.profile.add_match(match)
         self.counted = done
         self.store(KEY_PROFILE, self.profile.to_json())

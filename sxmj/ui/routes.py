@@ -86,6 +86,7 @@ class InputRouter:
             "view-table": lambda: t.ending.toggle_peek(),
             "confirm-yes": lambda: t.guard.yes(),
             "confirm-no": lambda: t.overlay.close(),
+            "undo": lambda: t.guard.undo(),
         }
         self.viewer_routes: dict[str, Callable[[Viewer], int]] = {  # data-ui → step, in a replay
             "step-first": lambda v: 0,
@@ -111,7 +112,7 @@ class InputRouter:
         click, key, pointer = proxy(self.on_click), proxy(self.on_key), proxy(self.on_pointer)
         change, closed = proxy(t.sheet.on_change), proxy(t.sheet.closed)
         down, dialog_closed = proxy(self.on_pointer_down), proxy(t.overlay.on_close)
-        for rid in ("table", "result", "sheet", "viewer", "notice", "overlay"):
+        for rid in ("table", "result", "sheet", "viewer", "notice", "overlay", "toast"):
             element = document.getElementById(rid)
             if not is_none(element):
                 element.addEventListener("click", click)

@@ -25,7 +25,7 @@ from .store import LEVELS, SPEEDS, TAPS, Settings
 # the level and speed chips step through the one list of each, round and round
 SPEED_CYCLE = {s: SPEEDS[(i + 1) % len(SPEEDS)] for i, s in enumerate(SPEEDS)}
 LEVEL_CYCLE = {lv: LEVELS[(i + 1) % len(LEVELS)] for i, lv in enumerate(LEVELS)}
-RULE_NUMBERS = ("base_flowers", "fan_cap", "reserved_tiles")
+RULE_NUMBERS = ("base_flowers", "fan_cap", "reserved_tiles", "match_hands")
 SOUND_FLAGS = {"sound": "on", "speech": "speech", "cues": "cues"}  # input → SoundSettings field
 
 

@@ -19,10 +19,13 @@ Keys and formats (each value is JSON):
 
     {"v": 1, "points": 120, "net": -40, "hands": 12, "wins": 3,
      "best": {"gain": 96, "fan": 2, "patterns": ["baotou", "gangkai"], "share": 32,
-              "seed": 7, "hand": 3}}
+              "seed": 7, "hand": 3},
+     "matches": 1, "places": [0, 1, 0, 0]}
 
-``points`` are the rank points of RULES §11 (the player's gains and losses, never below 0);
-``net`` is the plain running total.
+``points`` are the rank points of RULES §11: the points the player has won (a lost hand
+takes none away, so progress shows from the first match); ``net`` is the plain running
+total; ``matches`` the finished matches and ``places`` how often each place was reached
+(a profile without them has none).
 
 ``sxmj.save`` — the match being played, as a game record (:mod:`sxmj.record`) ::
 
@@ -203,6 +206,8 @@ class Profile:
     hands: int = 0
     wins: int = 0
     best: dict[str, Any] | None = None
+    matches: int = 0
+    places: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
 
     @property
     def rank(self) -> Rank:
@@ -214,7 +219,7 @@ class Profile:
         gain = result.payments[0]
         self.hands += 1
         self.net += gain
-        self.points = max(0, self.points + gain)
+        self.points += max(0, gain)  # rank points move with what is won
         if result.winner == 0:
             self.wins += 1
             ev = result.evaluation
@@ -222,9 +227,15 @@ class Profile:
                 self.best = {"gain": gain, "fan": ev.fan, "patterns": list(ev.patterns),
                              "share": ev.share, "seed": match.seed, "hand": index + 1}
 
+    def add_match(self, match: Match) -> None:
+        """Count the finished ``match``: one more, and the player's place in it."""
+        self.matches += 1
+        self.places[match.places()[0] - 1] += 1
+
     def to_json(self) -> str:
         return json.dumps({"v": PROFILE_VERSION, "points": self.points, "net": self.net,
-                           "hands": self.hands, "wins": self.wins, "best": self.best},
+                           "hands": self.hands, "wins": self.wins, "best": self.best,
+                           "matches": self.matches, "places": self.places},
                           separators=(",", ":"), ensure_ascii=False)
 
 
@@ -251,6 +262,14 @@ def load_profile(text: str | None) -> tuple[Profile, Problem | None]:
                           _count(data, "hands"), _count(data, "wins"))
         if profile.wins > profile.hands:
             raise ValueError("more wins than hands")
+        profile.matches = _count(data, "matches")
+        places = data.get("places", [0, 0, 0, 0])
+        if not (isinstance(places, list) and len(places) == 4 and all(
+                isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in places)):
+            raise ValueError("places must be four whole numbers ≥ 0")
+        if sum(places) != profile.matches:
+            raise ValueError("places do not add up to the matches")
+        profile.places = list(places)
         best = data.get("best")
         if best is not None:
             if not isinstance(best, dict):

@@ -100,6 +100,8 @@ class TableState:
     again_label: str = ""  # the next-hand button's label when it restarts (scenario mode)
     result_after: str = ""  # markup under the payments (the player's rank)
     preview: str = ""  # the status line while a tapped tile stands raised (sxmj.ui.touch)
+    length: int = 0  # hands in the match (0: endless)
+    match_over: bool = False  # the match's last hand is over: no next hand
 
     def is_fresh(self, what: str, seat: int) -> bool:
         return seat in self.fresh.get(what, ())
@@ -111,6 +113,7 @@ class TableState:
         result = kw.pop("result", None)
         if result is None and game.over and game.result is not None:
             result = result_info(match)
+        kw.setdefault("length", match.options.match_hands)
         return TableState(lang=lang, obs=game.observation(0), legal=game.legal_actions(0),
                           scores=list(match.scores), hand_no=match.hand_no + 1,
                           seed=match.seed, result=result, **kw)
@@ -666,7 +669,7 @@ def panel_html(st: TableState) -> str:
         f'<div class="panel__scores" data-testid="scores" role="list" '
         f'aria-label="{esc(st.tr("scores"))}">{"".join(edges)}</div>'
         f'<div class="panel__mid">'
-        f'<p class="panel__round">{esc(st.tr("hand_no", n=st.hand_no))}</p>'
+        f'<p class="panel__round">{esc(hand_no_text(st))}</p>'
         f'<div class="panel__cai">'
         f'<figure class="slot"><span class="slot__tile" title="{esc(st.tr("indicator_is", tile=tile_label(ind, st.lang)))}">'  # noqa: E501
         f'{tile_html(ind, st, cls="t--ind")}</span>'
@@ -680,6 +683,12 @@ def panel_html(st: TableState) -> str:
         f'{_wall_text(st)}</p>'
         f'<p class="panel__dice" role="img" aria-label="{esc(st.tr("dice", a=a, b=b))}">'
         f"{die_html(a)}{die_html(b)}</p>{piao}</div>")
+
+
+def hand_no_text(st: TableState) -> str:
+    """第 3 局, or 第 3/8 局 in a match of a length."""
+    return st.tr("hand_no_of", n=st.hand_no, of=st.length) if st.length else st.tr(
+        "hand_no", n=st.hand_no)
 
 
 def _wall_text(st: TableState) -> str:
@@ -723,14 +732,18 @@ def result_html(st: TableState) -> str:
         view_table = (f'<button type="button" class="act act--ghost act--view" '
                       f'data-ui="view-table" aria-pressed="false"><span class="act__label">'
                       f'{esc(st.tr("view_table"))}</span></button>')
-        go = (f'<button type="button" class="act act--primary act--next" '
-              f'data-action="next-hand" data-key="n" aria-keyshortcuts="N">'
-              f'<span class="act__label">{esc(st.again_label or st.tr("act_next_hand"))}'
-              f'</span><kbd>N</kbd></button>')
-        # 新比赛 sits in the card's corner, far from 下一局
-        new = (f'<button type="button" class="act act--ghost act--newmatch" '
-               f'data-action="new-match"><span class="act__label">'
-               f'{esc(st.tr("act_new_match"))}</span></button>')
+        if st.match_over:  # the match is over: a new one, not a next hand
+            go = (f'<button type="button" class="act act--primary act--next" '
+                  f'data-action="new-match"><span class="act__label">'
+                  f'{esc(st.tr("match_again"))}</span></button>')
+        else:  # 新比赛 sits in the card's corner, far from 下一局
+            go = (f'<button type="button" class="act act--primary act--next" '
+                  f'data-action="next-hand" data-key="n" aria-keyshortcuts="N">'
+                  f'<span class="act__label">{esc(st.again_label or st.tr("act_next_hand"))}'
+                  f'</span><kbd>N</kbd></button>')
+            new = (f'<button type="button" class="act act--ghost act--newmatch" '
+                   f'data-action="new-match"><span class="act__label">'
+                   f'{esc(st.tr("act_new_match"))}</span></button>')
         foot = f'<footer class="result__foot">{view_table}{go}</footer>'
     return (
         f'<div class="result__card" data-testid="hand-result" data-result="{kind}" '

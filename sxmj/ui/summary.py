@@ -1,0 +1,169 @@
+"""The end of a match: final scores and places, each player's wins, 番 and 花, the best hand,
+and the player's rank progress (``[data-testid="match-summary"]``).
+
+A match has ``Options.match_hands`` hands (8 by default, 0 endless; ``?hands=N`` for one
+page). When its last hand ends the result panel opens with this summary on top, a button for
+a new match and one to export the record. Pure: figures from the :class:`~sxmj.match.Match`,
+markup like :mod:`sxmj.ui.view`.
+
+>>> from sxmj.match import Match
+>>> m = Match(seed=1)
+>>> [t.place for t in totals(m)]
+[1, 1, 1, 1]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..match import Match
+from ..ranks import RANKS, rank_of
+from ..scoring import PATTERNS
+from .i18n import seat_name, tr, wind_char
+from .panels import rank_line
+from .store import Profile
+from .view import TableState, esc
+
+
+@dataclass(frozen=True)
+class SeatTotals:
+    """One player's match: score, place (ties share), wins and the 番 and 花 of those wins."""
+
+    seat: int
+    score: int
+    place: int
+    wins: int
+    fan: int
+    hua: int
+
+
+@dataclass(frozen=True)
+class Best:
+    """The match's best hand: who won it, which hand (1-based), what it earned."""
+
+    seat: int
+    hand: int
+    gain: int
+    fan: int
+    patterns: tuple[str, ...]
+
+
+def totals(match: Match) -> list[SeatTotals]:
+    """Each seat's figures, in seat order."""
+    places = match.places()
+    out = []
+    for seat in range(4):
+        won = [r.evaluation for r in match.results if r.winner == seat and r.evaluation]
+        out.append(SeatTotals(seat, match.scores[seat], places[seat], len(won),
+                              sum(ev.fan for ev in won),
+                              sum(ev.base + ev.flowers for ev in won)))
+    return out
+
+
+def best_hand(match: Match) -> Best | None:
+    """The win that earned most (the first of equals); None when nobody won."""
+    best = None
+    for i, r in enumerate(match.results):
+        if r.winner is None or r.evaluation is None:
+            continue
+        gain = r.payments[r.winner]
+        if best is None or gain > best.gain:
+            best = Best(r.winner, i + 1, gain, r.evaluation.fan, tuple(r.evaluation.patterns))
+    return best
+
+
+def points_won(match: Match, seat: int = 0) -> int:
+    """The rank points ``seat`` won this match (RULES §11: what the player wins)."""
+    return sum(max(0, r.payments[seat]) for r in match.results)
+
+
+def _patterns(ids: tuple[str, ...], lang: str) -> str:
+    if not ids:
+        return tr(lang, "plain_win")
+    sep = "、" if lang == "zh" else ", "
+    return sep.join(PATTERNS[p][0] if lang == "zh" else f"{PATTERNS[p][0]} {PATTERNS[p][1]}"
+                    for p in ids if p in PATTERNS)
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else str(n).replace("-", "−")
+
+
+def rank_progress_html(profile: Profile, won: int, lang: str) -> str:
+    """The player's rank, its bar, and what this match added (a rank-up says so)."""
+    rank = profile.rank
+    before = rank_of(max(0, profile.points - won))
+    title = rank.title_zh if lang == "zh" else f"{rank.title_en} ({rank.title_zh})"
+    pct = round(rank.progress * 100, 1)
+    if rank.next_at is None:
+        nxt = tr(lang, "rank_top")
+    else:
+        _, (zh, en) = RANKS[rank.level]
+        nxt = tr(lang, "rank_next", n=rank.next_at - rank.points, title=zh if lang == "zh"
+                 else en)
+    up = (f'<b class="rank-line__up">{esc(tr(lang, "rank_up"))}</b>'
+          if rank.level > before.level else "")
+    return (f'<div class="summary__rank" data-testid="match-rank" data-points="{profile.points}"'
+            f' data-won="{won}"><p class="summary__rank-title"><span class="rank-line__star" '
+            f'aria-hidden="true">★</span> {esc(title)} {up}</p>'
+            f'<div class="rank__bar" role="progressbar" aria-valuemin="0" aria-valuemax="100" '
+            f'aria-valuenow="{pct}" aria-label="{esc(nxt)}"><i style="width:{pct}%"></i></div>'
+            f'<p class="summary__rank-note">'
+            f'{esc(tr(lang, "match_rank", won=won, n=profile.points))} · {esc(nxt)}</p></div>')
+
+
+def summary_html(match: Match, profile: Profile, lang: str) -> str:
+    """The match summary at the top of its last hand's result panel."""
+    rows = []
+    dealer = match.game.dealer
+    for t in sorted(totals(match), key=lambda t: (t.place, t.seat)):
+        cls = "summary__row" + (" is-you" if t.seat == 0 else "") + (
+            " is-first" if t.place == 1 else "")
+        rows.append(
+            f'<tr class="{cls}" data-seat="{t.seat}" data-place="{t.place}" '
+            f'data-score="{t.score}"><td class="summary__place">'
+            f'{esc(tr(lang, "match_place", n=t.place))}</td>'
+            f'<th scope="row"><b class="pay__wind">{wind_char(t.seat, dealer)}</b>'
+            f'{esc(seat_name(t.seat, lang))}</th>'
+            f'<td class="summary__num">{t.wins}</td><td class="summary__num">{t.fan}</td>'
+            f'<td class="summary__num">{t.hua}</td>'
+            f'<td class="summary__score">{_signed(t.score)}</td></tr>')
+    head = "".join(f'<th scope="col">{esc(tr(lang, k))}</th>' for k in (
+        "match_col_place", "col_player", "match_col_wins", "match_col_fan",
+        "match_col_hua", "match_col_score"))
+    best = best_hand(match)
+    if best is None:
+        best_text = tr(lang, "match_best_none")
+    else:
+        best_text = tr(lang, "match_best_text", name=seat_name(best.seat, lang),
+                       hand=best.hand, gain=best.gain, fan=best.fan,
+                       patterns=_patterns(best.patterns, lang))
+    place = match.places()[0]
+    you = tr(lang, "match_you", n=place, score=_signed(match.scores[0]))
+    return (
+        f'<section class="summary" data-testid="match-summary" data-hands="{len(match.results)}"'
+        f' data-place="{place}" aria-labelledby="summary-title">'
+        f'<p class="result__hand-no">{esc(tr(lang, "match_kicker", n=len(match.results)))}</p>'
+        f'<h2 id="summary-title" class="summary__title">{esc(tr(lang, "match_title"))}</h2>'
+        f'<p class="summary__you">{esc(you)}</p>'
+        f'<table class="summary__table"><caption class="sr-only">'
+        f'{esc(tr(lang, "match_title"))}</caption><thead><tr>{head}</tr></thead>'
+        f'<tbody>{"".join(rows)}</tbody></table>'
+        f'<p class="summary__best"><b>{esc(tr(lang, "match_best"))}</b> '
+        f'<span data-testid="match-best">{esc(best_text)}</span></p>'
+        f'{rank_progress_html(profile, points_won(match), lang)}'
+        f'<div class="summary__acts"><button type="button" class="act act--ghost" '
+        f'data-ui="export"><span class="act__label">{esc(tr(lang, "match_export"))}'
+        f'</span></button></div></section>')
+
+
+def ends(st: TableState, match: Match, profile: Profile) -> None:
+    """What a finished hand's panel adds for the player: the rank line under the payments,
+    and on the match's last hand the summary on top."""
+    if not (match.game.over and match.results):
+        return
+    gain = match.results[-1].payments[0]
+    before = rank_of(profile.points - max(0, gain))
+    st.result_after = rank_line(profile, gain, profile.rank.level > before.level, st.lang)
+    if st.match_over:
+        st.result_top = summary_html(match, profile, st.lang)

@@ -270,12 +270,14 @@ def test_keyboard_arrows_enter_claim_keys_and_help(table, artifacts):
     page.wait_for_function("() => !document.querySelector('#actions [data-action=\"pass\"]')"
                            " || document.body.dataset.sxmjWaiting !== 'you'")
     settle(table)
-    # ? opens the keys, Esc closes them
+    # ? opens the help (the rules, the scenarios), the keys are the next tab; Esc closes them
     page.keyboard.press("?")
-    help_ = page.locator('#sheet [data-testid="help"]')
-    help_.wait_for()
+    page.locator('#sheet [data-testid="help"]').wait_for()
     assert page.evaluate("document.getElementById('sheet').open")
-    text = help_.inner_text()
+    page.click('#sheet [data-tab="keys"]')
+    keys = page.locator('#sheet [data-testid="keys"]')
+    keys.wait_for()
+    text = keys.inner_text()
     for key in ("Enter", "H", "P", "X", "N", "A", "?"):
         assert key in text
     shoot(page, artifacts / "comforts-help-1280x800.png")

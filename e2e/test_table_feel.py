@@ -14,10 +14,12 @@
 5. A match has a length (``?hands=N``, default 8): its last hand opens
    ``[data-testid="match-summary"]`` with places, wins, 番 and 花, the best hand and the rank
    progress; the profile counts matches and places.
+6. A first plain visit shows the welcome card (seat, dealer, 财神, self-draw only, links to
+   the rules and the scenarios, "don't show again"); the help sheet opens at 帮助 Help.
 
 Game states come from CPython (a match advanced by bots, saved into ``localStorage`` before
-the page boots). Screenshots of the win pause, the reveal and the match summary at both sizes
-in zh and en go to ``e2e/artifacts/feel-*.png``.
+the page boots). Screenshots of the win pause, the reveal, the match summary and the welcome
+card at both sizes in zh and en go to ``e2e/artifacts/feel-*.png``.
 """
 
 from __future__ import annotations
@@ -48,6 +50,7 @@ REVEAL = '[data-testid="hand-reveal"]'
 SUMMARY = '[data-testid="match-summary"]'
 CONFIRM = '[data-testid="confirm"]'
 UNDO = '[data-testid="undo"]'
+WELCOME = '[data-testid="welcome"]'
 NEW_MATCH = 'button[data-action="new-match"]'
 WAITING = ("() => ['you', 'result'].includes(document.body.dataset.sxmjWaiting)"
            " || !!document.querySelector('.py-error')")
@@ -437,6 +440,57 @@ def test_a_match_of_two_hands_goes_on_after_the_first(open_page):
     settle(page)
 
 
+# ---------- 6. a welcome ----------
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_first_visit_is_welcomed(open_page, size):
+    page = open_page(size, "", settle_=False)
+    card = page.locator(WELCOME)
+    card.wait_for(state="visible")
+    text = card.inner_text()
+    assert "你" in text and "庄" in text and "财神" in text and "自摸" in text
+    assert card.locator('[data-testid="welcome-cai"] img').count() == 1
+    hrefs = card.locator("a").evaluate_all("els => els.map(e => e.getAttribute('href'))")
+    assert "./learn.html" in hrefs and "./learn.html#scenarios" in hrefs
+    box = card.bounding_box()
+    v = SIZES[size]
+    assert box["width"] <= v["width"] and box["height"] <= v["height"]  # one screen
+    press(page, size, '[data-ui="welcome-ok"]')
+    card.wait_for(state="hidden")
+    settle(page)
+    page.goto(page.url.split("?")[0])  # not ticked: welcomed again on a plain visit
+    wait_ready(page)
+    page.locator(WELCOME).wait_for(state="visible")
+    press(page, size, '[data-testid="welcome-hide"]')
+    press(page, size, '[data-ui="welcome-ok"]')
+    page.locator(WELCOME).wait_for(state="hidden")
+    page.goto(page.url.split("?")[0])
+    wait_ready(page)
+    page.wait_for_timeout(300)
+    assert page.locator(WELCOME).count() == 0 or not page.locator(WELCOME).is_visible()
+    settle(page)
+
+
+def test_a_link_with_a_seed_plays_at_once(open_page):
+    page = open_page("desktop", "?seed=3&speed=fast")
+    assert page.locator(WELCOME).count() == 0 or not page.locator(WELCOME).is_visible()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_help_opens_at_help_with_the_keys_second(open_page, size):
+    page = open_page(size, "?seed=3&speed=fast")
+    press(page, size, '#menu [data-ui="help"]')
+    page.wait_for_selector('#sheet [data-open-tab="help"]')
+    tabs = page.locator("#sheet [data-tab]").evaluate_all("els => els.map(e => e.dataset.tab)")
+    assert tabs[:2] == ["help", "keys"], tabs
+    body = page.locator("#sheet-body")
+    hrefs = body.locator("a").evaluate_all("els => els.map(e => e.getAttribute('href'))")
+    assert "./learn.html" in hrefs and "./learn.html#scenarios" in hrefs
+    assert body.locator("kbd").count() == 0  # the keys are the second tab
+    settle(page)
+
+
 # ---------- screenshots ----------
 
 
@@ -455,4 +509,7 @@ def test_screenshots(open_page, artifacts, size, lang):
     shoot(page, f"feel-summary-{dims}-{lang}.png", artifacts)
     page.locator(REVEAL).scroll_into_view_if_needed()
     shoot(page, f"feel-reveal-{dims}-{lang}.png", artifacts)
+    page = open_page(size, f"?lang={lang}", settle_=False)
+    page.locator(WELCOME).wait_for(state="visible")
+    shoot(page, f"feel-welcome-{dims}-{lang}.png", artifacts)
 

@@ -429,7 +429,7 @@ def test_sheet_tabs_parse_and_carry_every_setting(lang):
                             "seed": 4, "hand": 2})
     for tab, body in (("settings", settings), ("profile", panels.profile_html(p, lang)),
                       ("records", panels.records_html("http://x/?seed=4", "", lang)),
-                      ("keys", panels.keys_html(lang))):
+                      ("help", panels.help_html(lang)), ("keys", panels.keys_html(lang))):
         html = panels.sheet_html(tab, body, lang)
         parse(html)
         assert f'data-open-tab="{tab}"' in html
@@ -465,10 +465,12 @@ def test_keys_list_every_action_key():
 
 def test_help_links_the_rules_and_the_calculator_in_the_players_language():
     for lang, query in (("zh", ""), ("en", "?lang=en")):
-        html = panels.keys_html(lang)
+        html = panels.help_html(lang)
         assert f'href="./learn.html{query}" data-testid="help-learn"' in html
+        assert f'href="./learn.html{query}#scenarios" data-testid="help-scenarios"' in html
         assert f'href="./calc.html{query}" data-testid="help-calc"' in html
-    assert "规则" in panels.keys_html("zh") and "Rules" in panels.keys_html("en")
+    assert "规则" in panels.help_html("zh") and "Rules" in panels.help_html("en")
+    assert panels.TABS[:2] == ("help", "keys")  # ? opens help; the keys come second
 
 
 def test_per_seat_bot_levels_in_the_url():

@@ -1,6 +1,6 @@
 """The table as players expect it (issue 20), the pure parts under CPython: a tile raised
 by a first tap and what its discard leaves, the end of a hand (the call, every hand
-revealed, the player's recap), the match summary and the confirmation."""
+revealed, the player's recap), the match summary, the confirmation and the welcome card."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from sxmj.bots import Bot
 from sxmj.match import Match
 from sxmj.rules import Options
 from sxmj.simulate import play_match_hand
-from sxmj.tiles import NUM_PLAYING
-from sxmj.ui import ending, overlay, summary, touch
+from sxmj.tiles import NUM_PLAYING, code
+from sxmj.ui import ending, overlay, summary, touch, welcome
 from sxmj.ui.assist import hand_figures
 from sxmj.ui.store import Profile, Settings, load_profile, load_settings
 from sxmj.ui.view import TableState
@@ -222,7 +222,7 @@ def test_the_profile_counts_matches_places_and_points_won():
     assert problem is not None and problem.kind == "invalid"
 
 
-# ------------------------------------------------------------------ 4. the dialog
+# ------------------------------------------------------------------ 4, 6. the dialogs
 
 
 def test_the_confirmation_says_what_ends_and_keeps_the_match_first():
@@ -232,3 +232,22 @@ def test_the_confirmation_says_what_ends_and_keeps_the_match_first():
     assert "autofocus" in html.split('data-ui="confirm-yes"')[0]
     assert 'data-testid="undo"' in overlay.undo_html("en")
 
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_welcome_card_names_the_seat_the_dealer_and_the_caishen(lang):
+    m = Match(seed=2)
+    st = TableState.of(m, lang=lang)
+    html = welcome.welcome_html(st)
+    assert 'data-testid="welcome"' in html and 'data-testid="welcome-hide"' in html
+    assert "./learn.html" in html and "#scenarios" in html
+    assert f"static/tiles/{code(m.game.caishen)}.svg" in html
+    assert ("财神" in html) and ("自摸" in html)
+
+
+@pytest.mark.parametrize("search,stored,hands,shown", [
+    ("", None, 0, True), ("?lang=en", None, 0, True), ("?seed=3", None, 0, False),
+    ("?scenario=baotou", None, 0, False), ("", welcome.HIDDEN, 0, False), ("", "", 0, True),
+    ("", None, 1, False),
+])
+def test_the_welcome_is_for_a_first_plain_visit(search, stored, hands, shown):
+    assert welcome.wanted(search, stored, hands) is shown

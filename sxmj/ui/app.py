@@ -21,7 +21,7 @@ import random
 from ..game import Action
 from ..match import Match
 from ..scenarios import ScenarioError
-from . import panels, regions, view
+from . import panels, regions, view, welcome
 from .assist import AssistInfo, ghosts
 from .decision import Decision
 from .dom import Clock, Screen, Speaker, is_none
@@ -79,7 +79,8 @@ class App:
         self.guard = Guard(self.overlay, lambda: self.params.lang, lambda: self.match,
                            lambda: self.mode is not None, self.restart,
                            lambda: self.persistence.counted,
-                           lambda match, counted: self.restart(kept=(match, counted)))
+                           lambda match, counted: self.restart(kept=(match, counted)),
+                           lambda: self.persistence.store(welcome.KEY, welcome.HIDDEN))
         self.router = InputRouter(self, self.records, self.clock)
         self.adviser = Adviser(self.clock)
         self.mode: ScenarioMode | None = None
@@ -410,6 +411,9 @@ def start() -> None:
     notice = regions.notice_html(app.persistence.notices, params.refused, app.params.lang)
     if notice:
         app.screen.show_notice(notice)
+    if app.mode is None and welcome.wanted(search, app.persistence.load(welcome.KEY),
+                                           app.persistence.profile.hands):
+        app.overlay.open("welcome", welcome.welcome_html(app.state()))
     _APPS.append((app, *app.router.listen(document, create_proxy)))
     overlay = document.getElementById("loading")
     if not is_none(overlay):

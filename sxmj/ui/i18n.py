@@ -597,7 +597,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "new_tab": ("新标签页打开", "opens in a new tab"),
     "dealer_you": ("你坐庄", "You deal"),
     # ==== the table as players expect it (issue 20): sxmj/ui/touch, ending, summary,
-    # overlay
+    # overlay, welcome
     "set_tap": ("出牌方式", "Discarding a tile"),
     "tap_auto": ("自动：触屏点两下，鼠标点一下", "Auto: two taps on touch, one click with a mouse"),
     "tap_one": ("点一下就打出", "One tap discards"),
@@ -657,6 +657,30 @@ STRINGS: dict[str, tuple[str, str]] = {
     "match_again": ("再来一场", "New match"),
     "stat_matches": ("比赛", "Matches"),
     "stat_places": ("名次（第一/二/三/四）", "Places (1st/2nd/3rd/4th)"),
+    "welcome_title": ("欢迎来到绍兴麻将", "Welcome to Shaoxing Mahjong"),
+    "welcome_lead": ("你和三个电脑对手打一场绍兴麻将。开局前先看三件事：",
+                     "You play a match against three bots. Three things before you start:"),
+    "welcome_seat": ("你坐在下方（{wind}）；{right}在右，{across}在对面，{left}在左。",
+                     "You sit at the bottom ({wind}); {right} is on your right, {across} "
+                     "across and {left} on your left."),
+    "welcome_deals": ("这一局{name}坐庄，先出牌。", "{name} deals this hand (庄) and plays first."),
+    "welcome_you_deal": ("这一局你坐庄（庄），先出牌。", "You deal this hand (庄) and play first."),
+    "welcome_cai": ("这一局的财神是{tile}（翻出的{indicator}的下一张）。财神能当任何一张牌用，"
+                    "是最宝贵的牌：留在手里，它总在最左边，有金框和“财”字。",
+                    "This hand's 财神 is {tile}, the tile after the indicator {indicator}. "
+                    "It stands in for any tile, the most precious tile you can hold: keep "
+                    "it. It sits far left in your hand, with a gold frame and a 财 badge."),
+    "welcome_zimo": ("只能自摸胡：别人打出的牌不能胡（无放铳），胡牌的那张必须是你自己摸的。",
+                     "Only a tile you draw yourself wins (自摸): nobody wins on a discard "
+                     "(无放铳)."),
+    "welcome_rules": ("规则", "规则 Rules"),
+    "welcome_scenarios": ("练习场景", "Practice scenarios"),
+    "welcome_hide": ("下次不再显示", "Don't show this again"),
+    "welcome_ok": ("开始打牌", "Let's play"),
+    "help_scenarios": ("练习场景", "Practice scenarios"),
+    "help_intro": ("第一次玩？先看规则和例子，再在练习场景里一步步打几手：暴头、杠开、抢杠……",
+                   "New to the game? Read the rules with examples, then play a few guided "
+                   "scenarios step by step: 暴头, 杠开, 抢杠…"),
     # ==== index.html's loading screen: its boot script shows these before Python starts
     # (the build writes them into the script)
     "boot_download": ("正在下载运行时…", "Downloading runtime…"),

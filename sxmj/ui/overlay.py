@@ -2,9 +2,10 @@
 
 新比赛 New match during a match opens a confirmation (``[data-testid="confirm"]``); after a
 finished match it starts at once and offers an undo for a few seconds
-(``[data-testid="undo"]``). :class:`Overlay` owns a ``<dialog id="overlay">`` (modal: the
-table waits behind it) and a ``<div id="toast">`` (a live region), made at start when the page
-has none; the markup is pure.
+(``[data-testid="undo"]``). The welcome card (:mod:`sxmj.ui.welcome`) opens in the same
+dialog. :class:`Overlay` owns a ``<dialog id="overlay">`` (modal: the table waits behind it)
+and a ``<div id="toast">`` (a live region), made at start when the page has none; the markup
+is pure.
 """
 
 from __future__ import annotations
@@ -103,6 +104,11 @@ class Overlay:
         if kind:
             self.closed(kind)
 
+    def checked(self, rid: str) -> bool:
+        """Is the dialog's checkbox ``rid`` ticked?"""
+        box = self.document.getElementById(rid)
+        return not is_none(box) and bool(box.checked)
+
     def show_undo(self, lang: str) -> None:
         """The undo notice, for a few seconds."""
         if is_none(self.toast):
@@ -122,17 +128,19 @@ class Overlay:
 
 
 class Guard:
-    """新比赛 without losing a match by one click.
+    """新比赛 without losing a match by one click, and the welcome card's closing.
 
     During a match 新比赛 asks first; after a finished match (nothing left to lose) the new
     match starts at once and the undo notice brings the finished one back. Given the
     ``overlay``, the table's language (``lang``), the ``match`` in play, whether a
     ``scenario`` is played, ``start()`` a new match, ``counted()`` (the match's hands in the
-    profile) for ``back(match, counted)`` to restore."""
+    profile) for ``back(match, counted)`` to restore, and ``hide_welcome()`` (the player
+    asked not to see the welcome again)."""
 
     def __init__(self, overlay: Overlay, lang: Callable[[], str], match: Callable[[], Match],
                  scenario: Callable[[], bool], start: Callable[[], None],
-                 counted: Callable[[], int], back: Callable[[Match, int], None]):
+                 counted: Callable[[], int], back: Callable[[Match, int], None],
+                 hide_welcome: Callable[[], None]):
         self.overlay = overlay
         self.lang = lang
         self.match = match
@@ -140,6 +148,7 @@ class Guard:
         self.start = start
         self.counted = counted
         self.back = back
+        self.hide_welcome = hide_welcome
         self.kept: tuple[Match, int] | None = None
 
     def ask(self) -> None:
@@ -166,3 +175,9 @@ class Guard:
         kept, self.kept = self.kept, None
         if kept is not None:
             self.back(*kept)
+
+    def welcomed(self) -> None:
+        """The welcome card's button: closed, and not shown again if the player said so."""
+        if self.overlay.checked("welcome-hide"):
+            self.hide_welcome()
+        self.overlay.close()

@@ -30,7 +30,7 @@ from .sound import VOLUMES
 from .store import ANIMS, LEVELS, SPEEDS, TAPS, Problem, Profile, Settings
 from .view import TableState, esc, powers_html, tile_html, tile_of
 
-TABS = ("settings", "profile", "records", "keys")
+TABS = ("help", "keys", "settings", "profile", "records")  # ? opens help, ⚙ settings
 RULE_FLAGS = ("flower_is_kong", "piao_blocks_claims", "baotou_required", "contract")
 RESERVED_CHOICES = (0, 2, 4, 6, 8, 10, 14, 16, 20)
 FAN_CAPS = (1, 2, 3, 4, 5, 6)
@@ -372,22 +372,31 @@ KEYS = (("←  →", "key_arrows"), ("Enter", "key_enter"), ("H", "key_hu"),
         ("←  →  Home  End", "key_viewer"))
 
 
+def help_html(lang: str) -> str:
+    """帮助 Help, the sheet's first tab: the rules with examples, the practice scenarios and
+    the calculator, in the table's language (the game is saved: leaving loses nothing)."""
+    q = "?lang=en" if lang == "en" else ""
+    return (f'<section class="help" data-testid="help">'
+            f'<p class="help__intro">{esc(tr(lang, "help_intro"))}</p>'
+            f'<nav class="help__links" aria-label="{esc(tr(lang, "help_more"))}">'
+            f'<a class="act" href="./learn.html{q}" data-testid="help-learn">'
+            f'<span class="act__label">{esc(tr(lang, "help_learn"))}</span></a>'
+            f'<a class="act" href="./learn.html{q}#scenarios" data-testid="help-scenarios">'
+            f'<span class="act__label">{esc(tr(lang, "help_scenarios"))}</span></a>'
+            f'<a class="act act--ghost" href="./calc.html{q}" data-testid="help-calc">'
+            f'<span class="act__label">{esc(tr(lang, "help_calc"))}</span></a></nav>'
+            f'<p class="sheet__note">{esc(tr(lang, "help_saved"))}</p>'
+            f'<p class="sheet__note">{esc(tr(lang, "keys_touch"))}</p></section>')
+
+
 def keys_html(lang: str) -> str:
+    """按键 Keys, the second tab: every key of the table."""
     rows = "".join(
         f'<tr><th scope="row">{"".join(f"<kbd>{esc(k)}</kbd>" for k in keys.split())}</th>'
         f'<td>{esc(tr(lang, what))}</td></tr>' for keys, what in KEYS)
-    # The rule book and the calculator are pages of their own; the game is saved
-    # after every move, so leaving for them loses nothing.
-    q = "?lang=en" if lang == "en" else ""
-    links = (f'<nav class="help__links" aria-label="{esc(tr(lang, "help_more"))}">'
-             f'<a class="act" href="./learn.html{q}" data-testid="help-learn">'
-             f'<span class="act__label">{esc(tr(lang, "help_learn"))}</span></a>'
-             f'<a class="act act--ghost" href="./calc.html{q}" data-testid="help-calc">'
-             f'<span class="act__label">{esc(tr(lang, "help_calc"))}</span></a></nav>'
-             f'<p class="sheet__note">{esc(tr(lang, "help_saved"))}</p>')
-    return (f'<section class="keys" data-testid="help">{links}<table class="keys__table">'
+    return (f'<section class="keys" data-testid="keys"><table class="keys__table">'
             f'<caption class="sr-only">{esc(tr(lang, "keys_title"))}</caption>{rows}</table>'
-            f'<p class="sheet__note">{esc(tr(lang, "keys_touch"))}</p></section>')
+            f'</section>')
 
 
 def sheet_html(tab: str, body: str, lang: str) -> str:
@@ -416,6 +425,8 @@ def sheet_markup(tab: str, settings: Settings, now: Options, profile: Profile, r
         body = profile_html(profile, lang)
     elif tab == "records":
         body = records_html(records.seed_link(), records.status, lang)
+    elif tab == "help":
+        body = help_html(lang)
     else:
         body = keys_html(lang)
     return sheet_html(tab, body, lang)

@@ -72,7 +72,7 @@ class InputRouter:
             "settings": lambda: t.sheet.open("settings"),
             "rules": lambda: t.sheet.open("settings"),
             "profile": lambda: t.sheet.open("profile"),
-            "help": lambda: t.sheet.open("keys"),
+            "help": lambda: t.sheet.open("help"),
             "close": t.sheet.close,
             "assist": p.toggle_assist,
             "assist-open": t.toggle_rail,
@@ -87,6 +87,7 @@ class InputRouter:
             "confirm-yes": lambda: t.guard.yes(),
             "confirm-no": lambda: t.overlay.close(),
             "undo": lambda: t.guard.undo(),
+            "welcome-ok": lambda: t.guard.welcomed(),
         }
         self.viewer_routes: dict[str, Callable[[Viewer], int]] = {  # data-ui → step, in a replay
             "step-first": lambda v: 0,
@@ -95,7 +96,7 @@ class InputRouter:
             "step-last": lambda v: v.steps,
         }
         self.table_keys: dict[str, Callable[[], None]] = {  # lower-case key → handler, always
-            "?": lambda: t.sheet.open("keys"),
+            "?": lambda: t.sheet.open("help"),
             "a": p.toggle_assist,
             "m": self.toggle_sound,
         }

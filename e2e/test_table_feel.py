@@ -513,3 +513,48 @@ def test_screenshots(open_page, artifacts, size, lang):
     page.locator(WELCOME).wait_for(state="visible")
     shoot(page, f"feel-welcome-{dims}-{lang}.png", artifacts)
 
+
+# ---------- 7. tiles named as players name them ----------
+
+CODE = r"(?<![\w#./=?&-])[1-9]{1,4}[mpszf](?![\w])"  # 5m, 789s, 3f: notation
+TEXT = """() => {
+  const skip = 'input, textarea, code, script, style, [data-notation], [hidden], .sr-only';
+  const out = [];
+  const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  while (walk.nextNode()) {
+    const node = walk.currentNode, el = node.parentElement;
+    if (!el || el.closest(skip) || !node.textContent.trim()) continue;
+    out.push(node.textContent);
+  }
+  for (const el of document.querySelectorAll('[aria-label], [title], [data-why]'))
+    for (const name of ['aria-label', 'title', 'data-why'])
+      if (el.getAttribute(name)) out.push(el.getAttribute(name));
+  return out.join('\\n');
+}"""
+
+
+def codes_in(page: Page) -> list[str]:
+    text = page.evaluate(TEXT)
+    return sorted({m.group(0) for m in re.finditer(CODE, text)})
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize("size", SIZES)
+def test_no_tile_codes_in_player_text(open_page, size, lang):
+    q = "" if lang == "zh" else "&lang=en"
+    # the table with 吃 on offer and suggested, then a win and its result
+    for seed, k in ((1, 2), (2, 6), HU):  # 吃 suggested by the assist at the first two
+        page = open_page(size, f"?seed={seed}&speed=fast{q}",
+                         {store.KEY_SAVE: saved(decision(seed, k))})
+        assert codes_in(page) == [], (seed, k)
+    press(page, size, '#actions [data-action="hu"]')
+    page.wait_for_selector(RESULT, timeout=10000)
+    assert codes_in(page) == []
+    for path in ("learn.html", "calc.html?hand=123m456m789m123p5p9s&win_tile=5p",
+                 "calc.html?hand=123m456m789m12p9s&caishen=9s"):
+        sep = "&" if "?" in path else "?"
+        page.goto(page.url.split("?")[0].rsplit("/", 1)[0] + "/" + path +
+                  (sep + "lang=en" if lang == "en" else ""))
+        wait_ready(page)
+        assert codes_in(page) == [], path
+

@@ -128,8 +128,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
                     "not a winning hand: it is not four sets and a pair"),
     "nowin.baotou_required": ("有财必暴：手有财神只能暴头胡",
                               "有财必暴: holding a 财神, you may only win by 暴头"),
-    "nowin.rob_pair": ("不能抢杠：被抢的 {tile} 只能做将",
-                       "抢杠 not allowed: the robbed {tile} would only make the pair "
+    "nowin.rob_pair": ("不能抢杠：被抢的{tname}只能做将",
+                       "抢杠 not allowed: the robbed {tname} would only make the pair "
                        "(no 暴头 or 单吊 by robbing)"),
     "nowin.rob_baotou_required": ("有财必暴：手有财神只能暴头胡，而抢杠从来不是暴头",
                                   "有财必暴: holding a 财神 you may only win by 暴头, and "

@@ -261,7 +261,7 @@ def _not_a_win(ctx: WinContext, shape: Shape, opts: Options,
             free = _readings(counts, shape.wilds, ctx.win_tile, ctx.caishen, True, False)
             if free:  # it would rob without 有财必暴
                 return "nowin.rob_baotou_required", {}
-        return "nowin.rob_pair", {"tile": code(ctx.win_tile)}
+        return "nowin.rob_pair", {"tname": ctx.win_tile}  # named as players say it
     if opts.baotou_required and shape.wilds:
         return "nowin.baotou_required", {}
     return "nowin.shape", {}

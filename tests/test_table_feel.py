@@ -10,6 +10,7 @@ import re
 import pytest
 
 from sxmj.bots import Bot
+from sxmj.game import Action
 from sxmj.match import Match
 from sxmj.rules import Options
 from sxmj.simulate import play_match_hand
@@ -251,3 +252,29 @@ def test_the_welcome_card_names_the_seat_the_dealer_and_the_caishen(lang):
 ])
 def test_the_welcome_is_for_a_first_plain_visit(search, stored, hands, shown):
     assert welcome.wanted(search, stored, hands) is shown
+
+
+
+# ------------------------------------------------------------------ 7, 10. words players read
+
+
+def test_tiles_are_named_as_players_say_them():
+    from sxmj.tiles import parse_tiles
+    from sxmj.ui.i18n import tiles_words
+    assert tiles_words(parse_tiles("789s"), "zh") == "七八九索"
+    assert tiles_words(parse_tiles("789s"), "en") == "7-8-9 Bamboo"
+    assert tiles_words(parse_tiles("123m"), "en") == "1-2-3 Characters"
+
+
+def test_suggestions_and_replays_name_a_chow_in_words():
+    from sxmj.ui.panels import action_words, suggestion_words
+    chi = Action.parse("0 chi 789s")
+    assert suggestion_words(chi, "zh") == "吃 七八九索"
+    assert "789s" not in suggestion_words(chi, "en")
+    assert action_words(Action.parse("1 chi 123m"), "zh") == "阿福：吃 一二三万"
+
+
+def test_the_robbed_pair_is_named_in_words():
+    from sxmj.messages import render
+    assert render("nowin.rob_pair", {"tname": 13}, "zh").startswith("不能抢杠：被抢的五筒")
+    assert "5 Dots" in render("nowin.rob_pair", {"tname": 13}, "en")

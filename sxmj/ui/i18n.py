@@ -535,12 +535,12 @@ STRINGS: dict[str, tuple[str, str]] = {
     "example_label": ("例", "Example"),
     "scenario_play": ("练习", "Practise"),
     "indicator_to_caishen": ("翻{ind}，财神是{cai}", "{ind} turned up → 财神 {cai}"),
-    "gallery_m": ("万（1m–9m）", "万 Characters"),
-    "gallery_p": ("筒（1p–9p）", "筒 Dots"),
-    "gallery_s": ("索（1s–9s）", "索 Bamboo"),
-    "gallery_winds": ("风（1z–4z）东南西北", "风 Winds: 东南西北"),
-    "gallery_dragons": ("中发白（5z–7z）：花牌", "中发白 dragons: flower tiles"),
-    "gallery_flowers": ("花（1f–8f）春夏秋冬梅兰竹菊", "花 Flowers"),
+    "gallery_m": ("万（一万到九万）", "万 Characters"),
+    "gallery_p": ("筒（一筒到九筒）", "筒 Dots"),
+    "gallery_s": ("索（一索到九索）", "索 Bamboo"),
+    "gallery_winds": ("风：东南西北", "风 Winds: 东南西北"),
+    "gallery_dragons": ("中发白：花牌", "中发白 dragons: flower tiles"),
+    "gallery_flowers": ("花：春夏秋冬梅兰竹菊", "花 Flowers"),
     "col_pattern": ("番型", "Pattern"),
     "col_what": ("说明", "What"),
     "col_fan": ("番", "番"),
@@ -714,6 +714,26 @@ def tile_label(t: int, lang: str) -> str:
     """A tile's name for people: 五万 / 5 Characters (五万)."""
     zh = tile_name(t, "zh")
     return zh if lang == "zh" else f"{tile_name(t, 'en')} ({zh})"
+
+
+def tiles_words(tiles, lang: str) -> str:
+    """Tiles named as players say them, never in notation: a run or set of one suit as
+    七八九索 / 7-8-9 Bamboo, anything else name by name (五万、东风 / 5 Characters, East Wind).
+
+    >>> tiles_words([24, 25, 26], "zh"), tiles_words([24, 25, 26], "en")
+    ('七八九索', '7-8-9 Bamboo')
+    >>> tiles_words([4, 27], "en")
+    '5 Characters, East Wind'
+    """
+    tiles = list(tiles)
+    suits = {t // 9 for t in tiles}
+    if len(tiles) > 1 and len(suits) == 1 and max(tiles) < 27:
+        names = [tile_name(t, lang) for t in tiles]
+        if lang == "zh":
+            return "".join(n[:-1] for n in names) + names[0][-1]
+        suit = tile_name(tiles[0] // 9 * 9 + 8, "en").split(" ", 1)[1]  # the plural name
+        return "-".join(n.split(" ", 1)[0] for n in names) + " " + suit
+    return ("、" if lang == "zh" else ", ").join(tile_name(t, lang) for t in tiles)
 
 
 def seat_name(seat: int, lang: str) -> str:

@@ -23,9 +23,9 @@ from ..game import Action
 from ..ranks import RANKS, Rank
 from ..rules import BASE_FLOWERS, Options
 from ..scoring import PATTERNS
-from ..tiles import code, format_tiles
+from ..tiles import code
 from .assist import AssistInfo
-from .i18n import LANGS, seat_name, tile_label, tr
+from .i18n import LANGS, seat_name, tile_label, tiles_words, tr
 from .sound import VOLUMES
 from .store import ANIMS, LEVELS, SPEEDS, TAPS, Problem, Profile, Settings
 from .view import TableState, esc, powers_html, tile_html, tile_of
@@ -127,7 +127,7 @@ def suggestion_words(action: Action | None, lang: str, rob: bool = False) -> str
     if action.kind == "hu":
         return tr(lang, "act_qianggang" if rob else "act_zimo")
     if action.kind == "chi":
-        return f'{tr(lang, "act_chi")} {format_tiles(action.tiles)}'
+        return f'{tr(lang, "act_chi")} {tiles_words(action.tiles, lang)}'
     if action.kind == "pass":
         return tr(lang, "act_pass")
     return f'{tr(lang, "act_" + action.kind)} {tile_label(tile_of(action), lang)}'
@@ -513,8 +513,8 @@ def action_words(action: Action, lang: str) -> str:
     if action.kind == "discard":
         return tr(lang, "log_discard", name=name, tile=tile_label(tile_of(action), lang))
     if action.kind == "chi":
-        return f'{name}：{tr(lang, "act_chi")} {format_tiles(action.tiles)}' if lang == "zh" \
-            else f'{name}: {tr(lang, "act_chi")} {format_tiles(action.tiles)}'
+        return f'{name}：{tr(lang, "act_chi")} {tiles_words(action.tiles, lang)}' if lang == "zh" \
+            else f'{name}: {tr(lang, "act_chi")} {tiles_words(action.tiles, lang)}'
     act = tr(lang, "act_" + action.kind)
     tile = f" {tile_label(action.tile, lang)}" if action.tile is not None else ""
     return f"{name}：{act}{tile}" if lang == "zh" else f"{name}: {act}{tile}"

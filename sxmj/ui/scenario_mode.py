@@ -39,8 +39,8 @@ from ..game import Action, Game
 from ..match import Match
 from ..scenarios import BUILTIN, Scenario, ScenarioError, builtin
 from ..scoring import PATTERNS
-from ..tiles import code, format_tiles
-from .i18n import tile_label, tr
+from ..tiles import code
+from .i18n import tile_label, tiles_words, tr
 from .view import esc, tile_of
 
 PARAM = "scenario"
@@ -219,7 +219,7 @@ def describe(action: Action | None, game: Game, lang: str) -> str:
     if action.kind == "hu":
         return tr(lang, "act_qianggang" if game.phase == "rob" else "act_zimo")
     if action.kind == "chi":
-        return f'{tr(lang, "act_chi")} {format_tiles(action.tiles)}'
+        return f'{tr(lang, "act_chi")} {tiles_words(action.tiles, lang)}'
     if action.kind == "pass":
         return tr(lang, "act_pass")
     return f'{tr(lang, "act_" + action.kind)} {tile_label(tile_of(action), lang)}'

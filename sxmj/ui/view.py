@@ -32,7 +32,7 @@ from ..observation import Observation
 from ..scoring import FLOWER_ITEMS, PATTERNS, PATTERNS_ZH_EXPLAIN, PAY_REASONS, Evaluation
 from ..tiles import code, format_tiles
 from .assist import Ghost, tile_why
-from .i18n import seat_name, tile_label, tr, wind_char, wind_name
+from .i18n import seat_name, tile_label, tiles_words, tr, wind_char, wind_name
 
 POS = {0: "bottom", 1: "right", 2: "top", 3: "left"}
 ANGLE = {0: 0, 1: 270, 2: 180, 3: 90}  # how each seat's own frame is turned on screen
@@ -209,7 +209,7 @@ def meld_html(meld: Meld, seat: int, st: TileLook) -> str:
     """
     kind, tiles, source, claimed = meld.kind, meld.tiles, meld.source, meld.claimed
     angle = ANGLE[seat]
-    label = f"{tr(st.lang, 'act_' + kind)} {format_tiles(tiles)}"
+    label = f"{tr(st.lang, 'act_' + kind)} {tiles_words(tiles, st.lang)}"
     if kind == "angang":
         t = tiles[0]
         parts = [back_html(angle), tile_html(t, st, angle), tile_html(t, st, angle),

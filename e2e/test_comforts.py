@@ -185,7 +185,7 @@ def press_at(page: Page, selector: str) -> None:
 
 def _why_on_hover(page: Page, selector: str) -> str:
     page.hover(selector)
-    page.wait_for_timeout(450)
+    page.wait_for_timeout(900)  # a deliberate hover: the reason shows after 600 ms
     return page.locator(selector).evaluate(
         "e => { const s = getComputedStyle(e, '::after');"
         " return s.opacity === '1' ? s.content : '' }")

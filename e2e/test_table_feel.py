@@ -558,3 +558,47 @@ def test_no_tile_codes_in_player_text(open_page, size, lang):
         wait_ready(page)
         assert codes_in(page) == [], path
 
+
+# ---------- 8. reasons on a tap or after a deliberate hover, never over the action bar ----------
+
+TOOLTIP = """e => {
+  const s = getComputedStyle(e, '::after'), r = e.getBoundingClientRect();
+  const h = parseFloat(s.height);
+  const top = s.top !== 'auto' ? r.top + parseFloat(s.top) : r.bottom - parseFloat(s.bottom) - h;
+  return {opacity: +s.opacity, content: s.content, top, bottom: top + h};
+}"""
+
+
+def overlaps(a: dict, b: dict) -> bool:
+    return not (a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"] or
+                a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"])
+
+
+def test_a_hover_says_why_only_when_deliberate_and_never_over_the_actions(open_page):
+    page = open_page("desktop", "?seed=1&speed=fast", {store.KEY_SAVE: saved(decision(1, 2))})
+    assert page.locator('#actions [data-action="chi"]').count()  # a claim: tiles disabled
+    tile = page.locator(f"{HAND}[disabled]").nth(3)
+    tile.hover()
+    delay = tile.evaluate("e => getComputedStyle(e, '::after').animationDelay")
+    assert float(delay.rstrip("s")) >= 0.6, delay  # a passing pointer: nothing yet
+    page.wait_for_timeout(1000)
+    tip = tile.evaluate(TOOLTIP)
+    assert tip["opacity"] == 1 and "先决定" in tip["content"]
+    acts = page.locator("#actions .acts").bounding_box()
+    assert tip["top"] >= acts["y"] + acts["height"] or tip["bottom"] <= acts["y"], (tip, acts)
+    box = tile.bounding_box()  # a click says it too, in the note, clear of the buttons
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    why = page.locator('[data-testid="why"]')
+    assert "先决定" in why.inner_text()
+    assert not overlaps(why.bounding_box(), page.locator("#actions").bounding_box())
+
+
+def test_a_tap_says_why_clear_of_the_action_bar_on_a_phone(open_page):
+    page = open_page("phone", "?seed=1&speed=fast", {store.KEY_SAVE: saved(decision(1, 2))})
+    box = page.locator(f"{HAND}[disabled]").nth(2).bounding_box()  # tap() refuses disabled
+    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    why = page.locator('[data-testid="why"]')
+    assert why.inner_text()
+    assert not overlaps(why.bounding_box(), page.locator("#actions").bounding_box())
+    assert not overlaps(why.bounding_box(), page.locator("#hand").bounding_box())
+

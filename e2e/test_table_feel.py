@@ -602,3 +602,67 @@ def test_a_tap_says_why_clear_of_the_action_bar_on_a_phone(open_page):
     assert not overlaps(why.bounding_box(), page.locator("#actions").bounding_box())
     assert not overlaps(why.bounding_box(), page.locator("#hand").bounding_box())
 
+
+# ---------- 9. nothing overlaps on a phone ----------
+
+
+def box_of(page: Page, selector: str) -> dict | None:
+    loc = page.locator(selector)
+    return loc.first.bounding_box() if loc.count() and loc.first.is_visible() else None
+
+
+def test_bubbles_keep_off_the_counts_and_the_assist_line(open_page):
+    page = open_page("phone", "?seed=7&speed=slow", settle_=False)  # 小梅 lays 5 flowers
+    page.wait_for_selector("#callout-2 .callout__bubble")
+    page.wait_for_timeout(250)
+    for seat in (1, 2, 3):
+        bubble = box_of(page, f"#callout-{seat} .callout__bubble")
+        count = box_of(page, f"#seat-{seat} .count")
+        if bubble and count:
+            assert not overlaps(bubble, count), (seat, bubble, count)
+    settle(page)
+    page = open_page("phone", "?seed=4&speed=slow", {store.KEY_SAVE: saved(decision(4, 5))})
+    page.locator('#actions [data-action="peng"]').tap()
+    page.wait_for_selector("#callout-0 .callout__bubble")
+    page.wait_for_timeout(250)
+    bubble, line = box_of(page, "#callout-0 .callout__bubble"), box_of(page, "#assist-mini")
+    assert bubble and line and not overlaps(bubble, line), (bubble, line)
+
+
+def test_thinking_stays_a_short_line_inside_the_seat_badge(open_page):
+    page = open_page("phone", "?seed=5&speed=slow", settle_=False)  # 阿福 deals and thinks
+    page.wait_for_selector(".plate.is-thinking .plate__state")
+    seat = page.locator(".plate.is-thinking").first
+    plate, state = seat.bounding_box(), seat.locator(".plate__state").bounding_box()
+    assert state["width"] >= state["height"], state  # a line, not a blob
+    assert state["height"] <= 24, state
+    assert plate["x"] - 1 <= state["x"] and state["x"] + state["width"] <= plate["x"] + \
+        plate["width"] + 1, (plate, state)
+    assert "•••" in seat.locator(".plate__state").inner_text() or \
+        seat.locator(".plate__state .dots").is_visible()
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_caishen_caption_is_whole(open_page, lang):
+    q = "" if lang == "zh" else "&lang=en"
+    page = open_page("phone", f"?seed=3&speed=fast{q}")
+    cap = page.locator(".slot--cai figcaption")
+    box, panel = cap.bounding_box(), page.locator("#panel").bounding_box()
+    assert panel["x"] <= box["x"] and box["x"] + box["width"] <= panel["x"] + panel["width"]
+    assert panel["y"] <= box["y"] and box["y"] + box["height"] <= panel["y"] + panel["height"]
+    assert cap.evaluate("e => e.scrollWidth <= e.clientWidth + 1 && "
+                        "e.scrollHeight <= e.clientHeight + 1")
+    tile = page.locator('[data-testid="caishen"]').bounding_box()  # its gold frame: 3 px out
+    assert box["y"] >= tile["y"] + tile["height"] + 3, (box, tile)
+    assert float(cap.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")) >= 10
+
+
+def test_no_key_hints_on_touch_buttons(open_page):
+    page = open_page("phone", "?seed=4&speed=fast", {store.KEY_SAVE: saved(decision(4, 5))})
+    assert page.locator("#actions button[data-action]").count()
+    visible = page.locator("#actions kbd").evaluate_all(
+        "els => els.filter(e => e.offsetParent !== null).length")
+    assert visible == 0
+    desk = open_page("desktop", "?seed=4&speed=fast", {store.KEY_SAVE: saved(decision(4, 5))})
+    assert desk.locator("#actions kbd").first.is_visible()  # a keyboard: the hints stay
+

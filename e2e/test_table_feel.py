@@ -666,3 +666,48 @@ def test_no_key_hints_on_touch_buttons(open_page):
     desk = open_page("desktop", "?seed=4&speed=fast", {store.KEY_SAVE: saved(decision(4, 5))})
     assert desk.locator("#actions kbd").first.is_visible()  # a keyboard: the hints stay
 
+
+# ---------- 10. English as English players read it ----------
+
+TILE_NAME = (r"(?:[1-9][ \u00a0](?:Characters?|Dots?|Bamboo)|(?:East|South|West|North)"
+             r"[ \u00a0]Wind|(?:Red|Green|White)[ \u00a0]Dragon)(?:[ \u00a0]\([^)]{1,3}\))?")
+BROKEN = """pattern => {
+  const re = new RegExp(pattern, 'g'), broken = [];
+  const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  while (walk.nextNode()) {
+    const node = walk.currentNode;
+    if (!node.parentElement || node.parentElement.closest('[hidden], .sr-only')) continue;
+    for (const m of node.textContent.matchAll(re)) {
+      const range = document.createRange();
+      range.setStart(node, m.index);
+      range.setEnd(node, m.index + m[0].length);
+      const tops = new Set([...range.getClientRects()].filter(r => r.width > 0)
+                                                      .map(r => Math.round(r.top)));
+      if (tops.size > 1) broken.push(m[0]);
+    }
+  }
+  return broken;
+}"""
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_english_words_for_the_rules_the_flowers_and_the_live_tiles(open_page, size):
+    page = open_page(size, "?seed=1&speed=fast&lang=en", {store.KEY_SAVE: saved(decision(*TURN))})
+    chip = page.locator('[data-testid="rules"]')
+    assert "Base 5 (底花)" in (chip.inner_text() + (chip.get_attribute("aria-label") or ""))
+    badges = page.locator(".plate__flowers").all_inner_texts()
+    assert badges and all(re.fullmatch(r"Flowers \d+", b) for b in badges), badges
+    labels = " ".join(page.locator("[aria-label]").evaluate_all(
+        "els => els.map(e => e.getAttribute('aria-label'))"))
+    assert not re.search(r"\b1[ \u00a0](Characters|Dots)\b", labels)
+    text = page.evaluate(TEXT)  # the assist's reason: "… 78 still unseen", not "open: 78 live"
+    assert "still unseen" in text and not re.search(r"open: \d+ live|\d+ live tiles", text)
+
+
+def test_no_tile_name_broken_across_lines_on_a_phone(open_page):
+    for seed, k in ((1, 2), (2, 6), TURN):
+        page = open_page("phone", f"?seed={seed}&speed=fast&lang=en",
+                         {store.KEY_SAVE: saved(decision(seed, k))})
+        page.locator('[data-ui="assist-open"]').tap()  # the whole assist, its reasons too
+        page.wait_for_timeout(200)
+        assert page.evaluate(BROKEN, TILE_NAME) == [], (seed, k)

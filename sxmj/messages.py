@@ -187,10 +187,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
                  "passes the 暴头 win and throws the 财神 {tname} (飘) for double"),
     "bot.kong": ("杠{tname}：补一张牌，多得花", "kongs {tname}: a replacement draw and extra 花"),
     "bot.discard_ready": ("打{tname}，听{kinds}种牌，还剩{live}张",
-                          "discards {tname}, ready on {span}: {live} live tiles"),
+                          "discards {tname}, ready on {span}: {live} still unseen"),
     "bot.discard": ("打{tname}，离听牌还差{distance}张，有效牌{live}张",
-                    "discards {tname}, {distance} from ready; keeps {span} open: "
-                    "{live} live tiles"),
+                    "discards {tname}, {distance} from ready; keeps {span}; "
+                    "{live} still unseen"),
     "bot.pass_win_piao": ("放弃胡牌，打出财神{tname}飘：下一张必胡，番更大",
                           "passes the win and throws the 财神 {tname} (飘): any draw wins "
                           "for more"),

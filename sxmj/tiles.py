@@ -166,6 +166,7 @@ def sort_key(caishen: int | None) -> Callable[[int], tuple[bool, int]]:
 _NUMERALS_ZH = "一二三四五六七八九"
 _SUIT_ZH = {"m": "万", "p": "筒", "s": "索"}
 _SUIT_EN = {"m": "Characters", "p": "Dots", "s": "Bamboo"}
+_SUIT_EN_ONE = {"m": "Character", "p": "Dot", "s": "Bamboo"}  # 1 Character, not 1 Characters
 _HONOR_ZH = ["东风", "南风", "西风", "北风", "白板", "发财", "红中"]
 _HONOR_EN = ["East Wind", "South Wind", "West Wind", "North Wind",
              "White Dragon", "Green Dragon", "Red Dragon"]
@@ -180,7 +181,7 @@ def tile_name(t: int, lang: str = "en") -> str:
     if t < 27:
         if lang == "zh":
             return _NUMERALS_ZH[t % 9] + _SUIT_ZH[c[1]]
-        return f"{t % 9 + 1} {_SUIT_EN[c[1]]}"
+        return f"{t % 9 + 1} {(_SUIT_EN_ONE if t % 9 == 0 else _SUIT_EN)[c[1]]}"
     if t < 34:
         return (_HONOR_ZH if lang == "zh" else _HONOR_EN)[t - 27]
     return _FLOWER_ZH[t - 34] if lang == "zh" else _FLOWER_EN[t - 34]

@@ -80,7 +80,7 @@ def test_normal_keeps_the_better_wait():
     obs = observation("123m456m789m11s455p", "9s", wall=60)
     choice = Bot("normal").choose(obs, turn_legal(obs, False))
     assert choice.action == Action(0, "discard", tile("5p"))
-    assert "3, 6 Dots" in choice.reason and "12 live" in choice.reason  # 4 财神 count too
+    assert "3, 6 Dots" in choice.reason and "12 still unseen" in choice.reason  # 4 财神 too
 
 
 @pytest.mark.parametrize("level", LEVELS)

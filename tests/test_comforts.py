@@ -246,7 +246,7 @@ def test_assist_suggests_the_bots_choice_with_its_reason():
     choice = Bot("hard").choose(obs, legal)
     info = assist.assist_info(g, Bot("hard"), "zh")
     assert info.suggest == choice.action and info.reason == choice.reason_zh
-    assert assist.assist_info(g, Bot("hard"), "en").reason == choice.reason
+    assert assist.assist_info(g, Bot("hard"), "en").reason == i18n.unbroken(choice.reason)
 
 
 def test_assist_in_the_baotou_scenario_says_any_tile_wins():
@@ -408,10 +408,10 @@ def test_rules_summary_and_chip():
     assert panels.rules_summary(Options(), "zh") == "底花 5"
     text = panels.rules_summary(Options(base_flowers=25, contract=False, reserved_tiles=4,
                                         baotou_required=True), "en")
-    assert text == "底花 25 · no 承包 · 有财必暴 · 4 reserved"
+    assert text == "Base 25 (底花) · no 承包 · 有财必暴 · 4 reserved"
     chip = panels.rules_chip(Options(), Options(base_flowers=10), "en")
     parse(chip)
-    assert 'data-pending="1"' in chip and "底花 10" in chip
+    assert 'data-pending="1"' in chip and "Base 10 (底花)" in chip
     assert json.loads(re.search(r'data-options="([^"]+)"', chip).group(1).replace(
         "&quot;", '"'))["base_flowers"] == 5
 
@@ -454,7 +454,7 @@ def test_viewer_bar_and_action_words():
     assert 'data-step="0"' in html and html.count("disabled") == 2
     assert panels.action_words(Action.parse("2 peng 5m"), "zh") == "小梅：碰 五万"
     assert panels.action_words(Action.parse("1 discard 1z"), "en") == \
-        "A-Fu discards East Wind (东风)"
+        "A-Fu discards East\u00a0Wind\u00a0(东风)"
 
 
 def test_keys_list_every_action_key():

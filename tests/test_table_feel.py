@@ -259,11 +259,16 @@ def test_the_welcome_is_for_a_first_plain_visit(search, stored, hands, shown):
 
 
 def test_tiles_are_named_as_players_say_them():
-    from sxmj.tiles import parse_tiles
-    from sxmj.ui.i18n import tiles_words
+    from sxmj.tiles import parse_tiles, tile_name
+    from sxmj.ui.i18n import NBSP, tiles_words, unbroken
     assert tiles_words(parse_tiles("789s"), "zh") == "七八九索"
-    assert tiles_words(parse_tiles("789s"), "en") == "7-8-9 Bamboo"
-    assert tiles_words(parse_tiles("123m"), "en") == "1-2-3 Characters"
+    assert tiles_words(parse_tiles("789s"), "en") == f"7-8-9{NBSP}Bamboo"
+    assert tiles_words(parse_tiles("123m"), "en") == f"1-2-3{NBSP}Characters"
+    assert tile_name(parse_tiles("1m")[0], "en") == "1 Character"
+    assert tile_name(parse_tiles("1p")[0], "en") == "1 Dot"
+    assert tile_name(parse_tiles("2p")[0], "en") == "2 Dots"
+    assert unbroken("keeps 3, 6 Dots and East Wind") == \
+        f"keeps 3,{NBSP}6{NBSP}Dots and East{NBSP}Wind"
 
 
 def test_suggestions_and_replays_name_a_chow_in_words():

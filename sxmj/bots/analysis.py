@@ -218,7 +218,7 @@ def span(useful: Sequence[int]) -> str:
     for suit in range(3):
         nums = [str(t % 9 + 1) for t in shown if t // 9 == suit]
         if nums:
-            groups.append(", ".join(nums) + " " + tile_name(9 * suit, "en").split(" ", 1)[1])
+            groups.append(", ".join(nums) + " " + tile_name(9 * suit + 8, "en").split(" ", 1)[1])
     groups += [tile_name(t, "en") for t in shown if t >= 27]
     return "; ".join(groups) + (" …" if len(useful) > 4 else "")
 

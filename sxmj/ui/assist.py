@@ -30,7 +30,7 @@ from ..game import Action, Game
 from ..observation import Observation
 from ..tiles import NUM_PLAYING
 from ..winning import Shape, distance, is_baotou_ready, is_win, waits
-from .i18n import seat_name, tile_label, tr
+from .i18n import seat_name, tile_label, tr, unbroken
 
 
 @dataclass(frozen=True)
@@ -104,7 +104,7 @@ def assist_info(game: Game, bot: Policy | None, lang: str,
         choice = bot.choose(obs, legal)
     if choice is not None:
         info.suggest = choice.action
-        info.reason = choice.reason_in(lang)
+        info.reason = unbroken(choice.reason_in(lang))  # tile names whole
     if legal:
         info.state = {"turn": "turn", "claim": "claim", "rob": "rob"}.get(obs.phase, "wait")
     tiles = hand

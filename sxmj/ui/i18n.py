@@ -31,7 +31,12 @@ kinds ``sxmj.melds.MELD_KINDS`` (``act_angang``); ``sxmj.scoring.WIN_BY``
 
 from __future__ import annotations
 
+import re
+
 from ..tiles import tile_name
+
+TILE_WORDS = (r"(?:\b[1-9](?:, [1-9])*(?:-[1-9])* (?:Characters?|Dots?|Bamboo)\b|"
+              r"\b(?:East|South|West|North) Wind|\b(?:Red|Green|White) Dragon)")
 
 LANGS = ("zh", "en")  # the page languages; zh is the default
 
@@ -77,7 +82,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "wind_3": ("北", "North"),
     "dealer": ("庄", "庄 dealer"),
     "dealer_short": ("庄", "庄"),
-    "flowers_count": ("花 {n}", "花 {n}"),
+    "flowers_count": ("花 {n}", "Flowers {n}"),
     "flowers_label": ("{name}亮出的花牌：{n} 张", "{name}'s flowers laid open: {n}"),
     "tiles_in_hand": ("{n} 张", "{n} tiles"),
     "hand_label": ("{name}的手牌：{n} 张", "{name}'s hand: {n} tiles"),
@@ -207,7 +212,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "assist_win": ("可以胡牌！", "You can win now!"),
     "assist_ready": ("听牌", "Ready (听牌)"),
     "assist_distance": ("离听牌还差 {n} 张", "{n} from ready"),
-    "assist_waits": ("听 {k} 种，还剩 {n} 张", "waiting on {k} kinds, {n} tiles live"),
+    "assist_waits": ("听 {k} 种，还剩 {n} 张", "waiting on {k} kinds, {n} still unseen"),
     "assist_waits_label": ("等的牌（下方数字：还没出现的张数）",
                            "Waiting on (the number: copies still unseen)"),
     "assist_live_n": ("还剩 {n} 张", "{n} live"),
@@ -258,7 +263,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "level_mixed": ("混合", "mixed"),
     # the rules badge
     "rules": ("规则", "Rules"),
-    "rules_badge": ("底花 {base}", "底花 {base}"),
+    "rules_badge": ("底花 {base}", "Base {base} (底花)"),
     "rules_label": ("本场规则：{summary}", "This match's rules: {summary}"),
     "rules_next": ("下一场：{summary}", "Next match: {summary}"),
     "rules_default": ("标准规则", "standard rules"),
@@ -603,7 +608,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "tap_one": ("点一下就打出", "One tap discards"),
     "tap_two": ("点两下：第一下抬起", "Two taps: the first raises the tile"),
     "raised_again": ("再点一下打出{tile}", "Tap again to discard {tile}"),
-    "raised_waits": ("打后听 {tiles}（还剩 {n} 张）", "then waiting on {tiles} ({n} live)"),
+    "raised_waits": ("打后听 {tiles}（还剩 {n} 张）", "then waiting on {tiles} ({n} still unseen)"),
     "raised_any": ("打后暴头听：摸到什么都胡", "then 暴头-ready: any tile wins"),
     "raised_distance": ("打后离听牌还差 {n} 张", "then {n} from ready"),
     "call_zimo": ("自摸", "自摸"),
@@ -710,10 +715,18 @@ def lang_of(value: str | None) -> str:
     return v if v in LANGS else "zh"
 
 
+NBSP = "\u00a0"  # English tile names never break across lines: 9 Bamboo (九索) is one piece
+
+
 def tile_label(t: int, lang: str) -> str:
-    """A tile's name for people: 五万 / 5 Characters (五万)."""
+    """A tile's name for people: 五万 / 5 Characters (五万), in one piece (no line break)."""
     zh = tile_name(t, "zh")
-    return zh if lang == "zh" else f"{tile_name(t, 'en')} ({zh})"
+    return zh if lang == "zh" else f"{tile_name(t, 'en')} ({zh})".replace(" ", NBSP)
+
+
+def unbroken(text: str) -> str:
+    """``text`` with the English tile names in it kept whole (9 Bamboo, East Wind)."""
+    return re.sub(TILE_WORDS, lambda m: m.group(0).replace(" ", NBSP), text)
 
 
 def tiles_words(tiles, lang: str) -> str:
@@ -721,9 +734,9 @@ def tiles_words(tiles, lang: str) -> str:
     七八九索 / 7-8-9 Bamboo, anything else name by name (五万、东风 / 5 Characters, East Wind).
 
     >>> tiles_words([24, 25, 26], "zh"), tiles_words([24, 25, 26], "en")
-    ('七八九索', '7-8-9 Bamboo')
+    ('七八九索', '7-8-9\xa0Bamboo')
     >>> tiles_words([4, 27], "en")
-    '5 Characters, East Wind'
+    '5\xa0Characters, East\xa0Wind'
     """
     tiles = list(tiles)
     suits = {t // 9 for t in tiles}
@@ -732,8 +745,9 @@ def tiles_words(tiles, lang: str) -> str:
         if lang == "zh":
             return "".join(n[:-1] for n in names) + names[0][-1]
         suit = tile_name(tiles[0] // 9 * 9 + 8, "en").split(" ", 1)[1]  # the plural name
-        return "-".join(n.split(" ", 1)[0] for n in names) + " " + suit
-    return ("、" if lang == "zh" else ", ").join(tile_name(t, lang) for t in tiles)
+        return "-".join(n.split(" ", 1)[0] for n in names) + NBSP + suit
+    return ("、" if lang == "zh" else ", ").join(
+        tile_name(t, lang).replace(" ", NBSP) for t in tiles)
 
 
 def seat_name(seat: int, lang: str) -> str:

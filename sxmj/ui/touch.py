@@ -21,7 +21,7 @@ from __future__ import annotations
 from ..observation import Observation
 from ..tiles import tile_name
 from .assist import hand_figures
-from .i18n import tile_label, tr
+from .i18n import NBSP, tile_label, tr
 from .store import TAPS  # noqa: F401  (the setting's values: auto, one, two)
 
 TOUCH = ("touch", "pen")  # PointerEvent.pointerType of a finger or a stylus
@@ -41,7 +41,7 @@ def tile_names(tiles: list[int], lang: str) -> str:
     """Tiles named for a short line: 三索、六索 / 3 Bamboo, 6 Bamboo."""
     if lang == "zh":
         return "、".join(tile_name(t, "zh") for t in tiles)
-    return ", ".join(tile_name(t, "en") for t in tiles)
+    return ", ".join(tile_name(t, "en").replace(" ", NBSP) for t in tiles)
 
 
 def leaves(obs: Observation, t: int, lang: str) -> str:

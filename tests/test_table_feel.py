@@ -252,6 +252,7 @@ def test_the_welcome_card_names_the_seat_the_dealer_and_the_caishen(lang):
 ])
 def test_the_welcome_is_for_a_first_plain_visit(search, stored, hands, shown):
     assert welcome.wanted(search, stored, hands) is shown
+    assert welcome.wanted(search, stored, hands, returning=True) is False  # data was stored
 
 
 

@@ -412,7 +412,8 @@ def start() -> None:
     if notice:
         app.screen.show_notice(notice)
     if app.mode is None and welcome.wanted(search, app.persistence.load(welcome.KEY),
-                                           app.persistence.profile.hands):
+                                           app.persistence.profile.hands,
+                                           returning=bool(app.persistence.notices)):
         app.overlay.open("welcome", welcome.welcome_html(app.state()))
     _APPS.append((app, *app.router.listen(document, create_proxy)))
     overlay = document.getElementById("loading")

@@ -5,7 +5,8 @@ only a self-drawn tile wins, and where to learn more (the rules, the practice sc
 "Don't show again" is kept in ``localStorage["sxmj.welcome"]``. It opens on a plain visit
 to the table by someone who has not played a hand yet: a link with a ``seed`` (a shared deal,
 a test) or a ``scenario`` plays at once, and a player with hands in the profile knows the
-table.
+table. A visitor whose stored data could not be read is returning, not new: the notice that
+says what was reset is theirs to read, and a card over it would hide it.
 
 >>> from sxmj.match import Match
 >>> from sxmj.ui.view import TableState
@@ -13,6 +14,8 @@ table.
 True
 >>> wanted("", None, 0), wanted("?seed=4", None, 0), wanted("", HIDDEN, 0), wanted("", None, 3)
 (True, False, False, False)
+>>> wanted("", None, 0, returning=True)
+False
 """
 
 from __future__ import annotations
@@ -27,11 +30,13 @@ KEY = "sxmj.welcome"
 HIDDEN = "hidden"  # the stored value once the player chose "don't show again"
 
 
-def wanted(search: str, stored: str | None, hands: int) -> bool:
+def wanted(search: str, stored: str | None, hands: int, returning: bool = False) -> bool:
     """Show the card? On a plain visit before the first hand played (``hands`` in the
-    profile), until the player says not to."""
+    profile), until the player says not to; never to a ``returning`` visitor (stored data
+    was found, even if it could not be read)."""
     q = parse_qs(search.lstrip("?"))
-    return stored != HIDDEN and not hands and "seed" not in q and "scenario" not in q
+    return (stored != HIDDEN and not hands and not returning
+            and "seed" not in q and "scenario" not in q)
 
 
 def welcome_html(st: TableState) -> str:

@@ -80,6 +80,10 @@ def test_boots_from_the_snapshot(fresh, site_url):
     for name in ("manifest.json", state["file"]):
         fetched = [u for u in w.requests if u.endswith("/static/vendor/snapshot/" + name)]
         assert len(fetched) == 1, (name, fetched)
+    # no source the snapshot holds is fetched (PyScript's [files] moved out of the built
+    # pyscript.toml); only those it lacks, which no page imports, are written beside it
+    sources = [u.split("/sxmj/", 1)[1] for u in w.requests if re.search(r"/sxmj/sxmj/.*\.py$", u)]
+    assert sorted(sources) == ["sxmj/__main__.py", "sxmj/cli.py"], sources
     log = page.evaluate("() => window.sxmjBoot.log")
     assert [e["detail"] for e in log if e["event"] == "stage"] == ["start", "prepare", "ready"]
     assert any(e["event"] == "snapshot" and e["detail"].startswith("loaded") for e in log), log
@@ -124,6 +128,17 @@ def test_missing_snapshot_boots_normally(fresh, site_url):
     state = snapshot_state(page)
     assert state["state"] == "skipped" and "404" in state["reason"], state
     assert any("without the memory snapshot" in t for t in warnings), warnings
+    # booted the normal way, the interpreter module wrote every source PyScript no longer does
+    found = run_python(
+        page,
+        "import os, json\nfrom pyscript import document\n"
+        "document.body.dataset.written = json.dumps(sorted("
+        "os.path.relpath(os.path.join(d, f), '/home/pyodide')"
+        " for d, _, fs in os.walk('/home/pyodide/sxmj') for f in fs if f.endswith('.py')))\n",
+        "written",
+    )
+    shipped = sorted(str(p.relative_to(SITE)) for p in (SITE / "sxmj").rglob("*.py"))
+    assert json.loads(found) == shipped
 
 
 @pytest.mark.parametrize(

@@ -36,7 +36,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import build_snapshot  # noqa: E402
-from sync_pyscript_files import package_modules  # noqa: E402
+from sync_pyscript_files import package_modules, replace_files_table  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 TOP_FILES = ("index.html", "main.py", "pyscript.toml", "manifest.webmanifest", "sw.js")
@@ -62,6 +62,13 @@ BOOT_TEXT = "{boot_text}"  # in PAGE_HEAD: the boot_* strings, as JSON
 HEAD_DONE = 'id="sxmj-boot-text"'  # a page holding this has its head already
 I18N = Path("sxmj/ui/i18n.py")
 BOOT_SCRIPT = Path("static/js/page-boot.js")
+# PyScript's interpreter module: the built site's [files] list goes into it (move_sources)
+INTERPRETER = Path("static/boot/pyodide-snapshot.mjs")
+INTERPRETER_SOURCES = "const SOURCES = null;"
+MOVED_FILES = (
+    "# [files]: `make site` moved the list into static/boot/pyodide-snapshot.mjs (SOURCES):\n"
+    "# the memory snapshot holds the modules, so PyScript fetches none of them.\n"
+)
 
 
 class ShellError(ValueError):
@@ -165,11 +172,31 @@ def build(root: Path, out: Path) -> int:
         shutil.copy2(root / module, out / module)
     shutil.copytree(static, out / "static", ignore=SKIP)
     (out / ".nojekyll").write_text("", encoding="utf-8")
+    move_sources(out, modules)
     build = stamp(out)
     files = [p for p in out.rglob("*") if p.is_file()]
     size = sum(p.stat().st_size for p in files)
     print(f"site: {len(files)} files, {size / 1e6:.1f} MB in {out.name}/, build {build}")
     return 0
+
+
+def move_sources(out: Path, modules: list[str]) -> None:
+    """Take ``[files]`` out of the built pyscript.toml and give the list to the interpreter
+    module (its ``SOURCES``). PyScript would fetch every source, one request each, before
+    running anything; the snapshot already holds them, and the module writes what is needed:
+    the few modules the snapshot lacks, or all of them when it boots without the snapshot."""
+    config = out / "pyscript.toml"
+    text = replace_files_table(config.read_text(encoding="utf-8"), MOVED_FILES)
+    if "files" in tomllib.loads(text):
+        raise SystemExit("build_site: pyscript.toml still lists [files] after moving them")
+    config.write_text(text, encoding="utf-8")
+    module = out / INTERPRETER
+    code = module.read_text(encoding="utf-8")
+    if len(re.findall(f"^{re.escape(INTERPRETER_SOURCES)}$", code, flags=re.M)) != 1:
+        raise SystemExit(
+            f"build_site: {INTERPRETER} must hold the line {INTERPRETER_SOURCES!r} once")
+    listed = INTERPRETER_SOURCES.replace("null", json.dumps(modules))
+    module.write_text(code.replace(INTERPRETER_SOURCES, listed), encoding="utf-8")
 
 
 def stamp(out: Path) -> str:

@@ -12,9 +12,14 @@
 // restore error), it warns on the console and boots Pyodide the normal way.
 // What happened is in `window.sxmjBoot.snapshot` and the boot log.
 //
-// index.html also loads this module as an async module script, so the manifest, the check and
-// the download and inflating of the snapshot start at once, beside PyScript's own start-up,
-// rather than when PyScript asks for the interpreter.
+// index.html also loads this module as an async module script, so the manifest, the check,
+// the download, the inflating and the restore itself start at once, beside PyScript's own
+// start-up, rather than when PyScript asks for the interpreter: by then it is mostly done.
+//
+// A built site (`make site`) moves pyscript.toml's [files] into SOURCES below: PyScript then
+// fetches no source at all, since the snapshot holds the modules. This module writes into the
+// interpreter's file system the sources the snapshot lacks (none a page imports) and, on a
+// normal boot, every source, as PyScript's [files] would have.
 
 import * as real from "../vendor/pyodide/pyodide.mjs";
 
@@ -29,6 +34,10 @@ const SITE = new URL("../../", import.meta.url);
 const BUILD = globalThis.document?.querySelector('meta[name="sxmj-build"]')?.content || "dev";
 const CACHE = BUILD !== "dev" && globalThis.caches ? `sxmj-${BUILD}` : null;
 const KEEP_AFTER_MS = 3000;  // the 31 MB write waits until the game is up
+// The sources PyScript's [files] would write (paths relative to the site and to the
+// interpreter's home): `make site` moves the table here from the built pyscript.toml.
+// null (the repository, `make play`): pyscript.toml's [files] writes them.
+const SOURCES = null;
 
 const boot = globalThis.sxmjBoot || {};
 const started = performance.now();
@@ -76,8 +85,9 @@ async function checkSources(sources) {
   if (stale.length) throw new Skip(`served sources differ from the snapshot's: ${stale.sort().join(", ")}`);
 }
 
-/** Inflate gzip bytes in a worker (static/boot/inflate-worker.js): the main thread stays free. */
-function inflateInWorker(gz) {
+/** Inflate the gzip body of `response` in a worker (static/boot/inflate-worker.js), as it
+ * downloads: the main thread stays free, and the inflating ends soon after the download. */
+function inflateInWorker(response, size) {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL("./inflate-worker.js", import.meta.url));
     worker.onmessage = (event) => {
@@ -89,19 +99,21 @@ function inflateInWorker(gz) {
       worker.terminate();
       reject(new Error(`inflate worker: ${event.message || "failed to start"}`));
     };
-    worker.postMessage(gz, [gz]);
+    try {
+      worker.postMessage({ body: response.body, size }, [response.body]);
+    } catch {
+      // a browser that cannot transfer a stream: the whole download, then the inflating
+      response.arrayBuffer().then((gz) => worker.postMessage({ body: gz, size }, [gz]), reject);
+    }
   });
 }
 
 async function inflate(response, size) {
-  const gz = await response.arrayBuffer();
-  lap("downloaded");
   let raw;
   if (typeof Worker === "function") {
-    raw = await inflateInWorker(gz);
+    raw = await inflateInWorker(response, size);
   } else {
-    const stream = new Blob([gz]).stream().pipeThrough(new DecompressionStream("gzip"));
-    raw = await new Response(stream).arrayBuffer();
+    raw = await new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
   }
   if (raw.byteLength !== size) throw new Error(`inflated ${raw.byteLength} bytes, expected ${size}`);
   lap("inflated");
@@ -157,8 +169,58 @@ async function download(manifest) {
   return bytes;
 }
 
-/** `{bytes: Promise<Uint8Array>}`, or a Skip/Error when the snapshot must not or cannot be used. */
-async function snapshotBytes() {
+/** Fetch `paths` (relative to the site) now; resolves to `[[path, bytes], ...]`. */
+function fetchSources(paths) {
+  return Promise.all(paths.map(async (path) =>
+    [path, new Uint8Array(await (await get(new URL(path, SITE))).arrayBuffer())]));
+}
+
+/** Write fetched sources where PyScript's [files] puts them (relative to the home folder). */
+function writeSources(pyodide, files) {
+  for (const [path, bytes] of files) {
+    const target = `/home/pyodide/${path}`;
+    pyodide.FS.mkdirTree(target.slice(0, target.lastIndexOf("/")));
+    pyodide.FS.writeFile(target, bytes);
+  }
+}
+
+/** Start Pyodide from the snapshot now; resolves to the interpreter. `bytes`: a promise of
+ * the inflated snapshot, `size` its length. */
+async function restore(bytes, size, sources) {
+  // a page imports nothing the snapshot lacks, but every module stays importable
+  const missing = fetchSources((SOURCES || []).filter((path) => !(path in sources)));
+  missing.catch(() => {});
+  // Pyodide needs only the snapshot's size to compile and instantiate the runtime and install
+  // the standard library; its bytes are read after the file system hooks (fsInit) are done.
+  // So it gets an empty buffer of that size at once, and fsInit fills it: all of that runs
+  // while the snapshot downloads and inflates, not after.
+  const target = new Uint8Array(size);
+  let failed;
+  const failure = new Promise((_, reject) => { failed = reject; });
+  const fsInit = async () => {
+    try {
+      target.set(await bytes);
+    } catch (err) {
+      // Pyodide would start from an empty memory: leave this start waiting forever, and let
+      // loadPyodide boot another one the normal way
+      failed(err);
+      await new Promise(() => {});
+    }
+  };
+  const pyodide = await Promise.race([
+    real.loadPyodide({ indexURL: RUNTIME, _loadSnapshot: target, fsInit }),
+    failure,
+  ]);
+  // The snapshot froze the random module's state: every visit would deal the same.
+  pyodide.runPython("__import__('random').seed()");
+  writeSources(pyodide, await missing);
+  lap("restored");
+  return pyodide;
+}
+
+/** `{pyodide: Promise}` (restoring already), or a Skip/Error when the snapshot must not or
+ * cannot be used. */
+async function snapshotInterpreter() {
   if (typeof DecompressionStream !== "function") throw new Skip("no DecompressionStream here");
   // (a stale copy in the HTTP cache is harmless: the check below then fails, or all is old)
   const manifest = await (await get(new URL("manifest.json", SNAPSHOT))).json();
@@ -172,14 +234,20 @@ async function snapshotBytes() {
   // download and inflate beside the check (index.html of a built site preloads the file)
   const bytes = download(manifest);
   bytes.catch(() => {});  // a failure is handled in loadPyodide, never an unhandled rejection
+  let checked = Promise.resolve();
   if (builtWith(manifest.snapshot)) {
     report.checked = "build";  // `make site` made the page, the sources and this snapshot together
   } else {
-    await checkSources(manifest.sources);
-    lap("checked");
-    report.checked = "sources";
+    checked = checkSources(manifest.sources).then(() => {
+      lap("checked");
+      report.checked = "sources";
+    });
   }
-  return { bytes };
+  // the restore starts at once, but gets the bytes only once the sources passed the check
+  const pyodide = restore(checked.then(() => bytes), manifest.raw, manifest.sources);
+  pyodide.catch(() => {});  // (as above)
+  await checked;
+  return { pyodide };
 }
 
 function skipped(state, err) {
@@ -191,9 +259,9 @@ function skipped(state, err) {
 
 let prepared = null;
 
-/** Start (once) fetching the snapshot; resolves to `{bytes}` or null (boot normally). */
+/** Start (once) the boot from the snapshot; resolves to `{pyodide}` or null (boot normally). */
 export function prepareSnapshot() {
-  prepared ??= snapshotBytes().catch((err) => {
+  prepared ??= snapshotInterpreter().catch((err) => {
     skipped(err instanceof Skip ? "skipped" : "failed", err);
     return null;
   });
@@ -208,10 +276,10 @@ export async function loadPyodide(options = {}) {
   const snapshot = await prepareSnapshot();
   if (snapshot) {
     try {
-      const pyodide = await real.loadPyodide({ ...config, _loadSnapshot: snapshot.bytes });
-      // The snapshot froze the random module's state: every visit would deal the same.
-      pyodide.runPython("__import__('random').seed()");
-      lap("restored");
+      const pyodide = await snapshot.pyodide;
+      // started before PyScript asked: its output handlers are set now
+      if (options.stdout) pyodide.setStdout({ batched: options.stdout });
+      if (options.stderr) pyodide.setStderr({ batched: options.stderr });
       report.state = "loaded";
       note(`loaded ${report.file} in ${report.ms.restored} ms`);
       return pyodide;
@@ -219,7 +287,11 @@ export async function loadPyodide(options = {}) {
       skipped("failed", err);
     }
   }
+  // PyScript writes no source on a built site (SOURCES): fetch them beside the boot
+  const sources = fetchSources(SOURCES || []);
+  sources.catch(() => {});
   const pyodide = await real.loadPyodide(config);
+  writeSources(pyodide, await sources);
   lap("booted");
   return pyodide;
 }

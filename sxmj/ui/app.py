@@ -17,6 +17,7 @@ Contract with ``index.html`` and the tests: when the table is interactive,
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from ..game import Action
 from ..match import Match
@@ -411,10 +412,9 @@ def start() -> None:
     notice = regions.notice_html(app.persistence.notices, params.refused, app.params.lang)
     if notice:
         app.screen.show_notice(notice)
-    if app.mode is None and welcome.wanted(search, app.persistence.load(welcome.KEY),
-                                           app.persistence.profile.hands,
-                                           returning=bool(app.persistence.notices)):
-        app.overlay.open("welcome", welcome.welcome_html(app.state()))
+    welcomed = app.mode is None and welcome.wanted(
+        search, app.persistence.load(welcome.KEY), app.persistence.profile.hands,
+        returning=bool(app.persistence.notices))
     _APPS.append((app, *app.router.listen(document, create_proxy)))
     overlay = document.getElementById("loading")
     if not is_none(overlay):
@@ -422,8 +422,27 @@ def start() -> None:
     table = document.getElementById("table")
     table.setAttribute("aria-busy", "false")
     table.setAttribute("aria-label", tr(app.params.lang, "table"))
-    app.kick()
+    if welcomed:
+        # The card waits for the table's first frame: opening the modal dialog and focusing
+        # its button forces a layout of the whole page (about 100 ms) before anything is
+        # painted. The bots wait for it (they start once it is closed).
+        def welcome_card() -> None:
+            if not app.overlay.is_open:  # (a dialog opened meanwhile: it goes first)
+                app.overlay.open("welcome", welcome.welcome_html(app.state()))
+
+        after_first_frame(window, welcome_card)
+    else:
+        app.kick()
     document.body.dataset.sxmjReady = "1"
+
+
+def after_first_frame(window, work: Callable[[], None]) -> None:
+    """Run ``work()`` once the browser has produced its next frame (in a task after it)."""
+    from pyscript.ffi import create_proxy  # only exists in the browser
+
+    # (two proxies, once per page: kept alive rather than destroyed after the call)
+    task = create_proxy(lambda: work())
+    window.requestAnimationFrame(create_proxy(lambda _time: window.setTimeout(task, 0)))
 
 
 _APPS: list = []  # keeps the app and its event proxies alive for the page's lifetime

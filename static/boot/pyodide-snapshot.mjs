@@ -89,7 +89,8 @@ async function checkSources(sources) {
  * downloads: the main thread stays free, and the inflating ends soon after the download. */
 function inflateInWorker(response, size) {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL("./inflate-worker.js", import.meta.url));
+    const worker = inflater || new Worker(new URL("./inflate-worker.js", import.meta.url));
+    inflater = null;
     worker.onmessage = (event) => {
       worker.terminate();
       if (event.data instanceof ArrayBuffer) resolve(event.data);
@@ -107,6 +108,10 @@ function inflateInWorker(response, size) {
     }
   });
 }
+
+// The inflate worker, started with the manifest's request so that its script is loaded and
+// running by the time the snapshot's first bytes arrive.
+let inflater = null;
 
 async function inflate(response, size) {
   let raw;
@@ -152,21 +157,42 @@ function keepRaw(key, bytes) {
   }, KEEP_AFTER_MS);
 }
 
-async function download(manifest) {
+/** The inflated snapshot (a promise). `handedOver()` is called once the bytes are on their
+ * way: read from the cache, or the download streaming into the inflate worker. */
+async function download(manifest, handedOver) {
   const url = new URL(manifest.snapshot, SNAPSHOT);
   const rawKey = new URL(`${manifest.snapshot}.raw`, SNAPSHOT);  // never fetched: a cache key
   const response = get(url);  // also takes up the built index.html's preload
-  const raw = await cachedRaw(rawKey, manifest.raw);
-  if (raw) {
-    lap("cached");
-    // read the preloaded copy through (cancelling it would show as a failed request)
-    response.then((r) => r.arrayBuffer()).catch(() => {});
-    report.cached = true;
-    return raw;
+  try {
+    const raw = await cachedRaw(rawKey, manifest.raw);
+    if (raw) {
+      lap("cached");
+      handedOver();
+      // read the preloaded copy through (cancelling it would show as a failed request)
+      response.then((r) => r.arrayBuffer()).catch(() => {});
+      report.cached = true;
+      return raw;
+    }
+    const inflated = inflate(await response, manifest.raw);
+    handedOver();
+    const bytes = await inflated;
+    keepRaw(rawKey, bytes);
+    return bytes;
+  } finally {
+    handedOver();  // (a failure: the restore starts, and fails at once)
+    inflater?.terminate();  // unused (a cached copy, or a failure)
+    inflater = null;
   }
-  const bytes = await inflate(await response, manifest.raw);
-  keepRaw(rawKey, bytes);
-  return bytes;
+}
+
+/** After the page's first paint (the skeleton), or 200 ms at most (a hidden tab paints
+ * nothing): the restore's main-thread work must not delay the skeleton. */
+function painted() {
+  if (typeof requestAnimationFrame !== "function") return Promise.resolve();
+  return new Promise((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    setTimeout(resolve, 200);
+  });
 }
 
 /** Fetch `paths` (relative to the site) now; resolves to `[[path, bytes], ...]`. */
@@ -186,10 +212,14 @@ function writeSources(pyodide, files) {
 
 /** Start Pyodide from the snapshot now; resolves to the interpreter. `bytes`: a promise of
  * the inflated snapshot, `size` its length. */
-async function restore(bytes, size, sources) {
+async function restore(bytes, size, sources, handoff) {
   // a page imports nothing the snapshot lacks, but every module stays importable
   const missing = fetchSources((SOURCES || []).filter((path) => !(path in sources)));
   missing.catch(() => {});
+  // Pyodide's start-up takes the main thread for a while: the inflate worker gets the
+  // download first, and the skeleton is painted first
+  await Promise.all([handoff, painted()]);
+  lap("restoring");
   // Pyodide needs only the snapshot's size to compile and instantiate the runtime and install
   // the standard library; its bytes are read after the file system hooks (fsInit) are done.
   // So it gets an empty buffer of that size at once, and fsInit fills it: all of that runs
@@ -232,7 +262,12 @@ async function snapshotInterpreter() {
   report.file = manifest.snapshot;
   if (typeof boot.need === "function") boot.need("snapshot");  // the progress bar waits for it
   // download and inflate beside the check (index.html of a built site preloads the file)
-  const bytes = download(manifest);
+  if (typeof Worker === "function") {
+    inflater ??= new Worker(new URL("./inflate-worker.js", import.meta.url));
+  }
+  let handedOver;
+  const handoff = new Promise((resolve) => { handedOver = resolve; });
+  const bytes = download(manifest, handedOver);
   bytes.catch(() => {});  // a failure is handled in loadPyodide, never an unhandled rejection
   let checked = Promise.resolve();
   if (builtWith(manifest.snapshot)) {
@@ -244,7 +279,7 @@ async function snapshotInterpreter() {
     });
   }
   // the restore starts at once, but gets the bytes only once the sources passed the check
-  const pyodide = restore(checked.then(() => bytes), manifest.raw, manifest.sources);
+  const pyodide = restore(checked.then(() => bytes), manifest.raw, manifest.sources, handoff);
   pyodide.catch(() => {});  // (as above)
   await checked;
   return { pyodide };

@@ -199,6 +199,17 @@ def move_sources(out: Path, modules: list[str]) -> None:
     module.write_text(code.replace(INTERPRETER_SOURCES, listed), encoding="utf-8")
 
 
+def script_preloads(html: str) -> str:
+    """Preloads of the page's Python script and its config: PyScript asks for them only once
+    its own modules have loaded, and the interpreter is ready by then (examples/ embeds pages
+    and has no Python script of its own)."""
+    found = re.search(r'<script type="py" src="\./([^"]+)" config="\./([^"]+)">', html)
+    if found is None:
+        return ""
+    return "".join(f'\n  <link rel="preload" href="./{name}" as="fetch" crossorigin>'
+                   for name in found.groups())
+
+
 def stamp(out: Path) -> str:
     """Write the build hash into the pages and sw.js, and sw.js's list of files; return it."""
     files = sorted(
@@ -223,7 +234,7 @@ def stamp(out: Path) -> str:
         html = page.read_text(encoding="utf-8")
         if html.count(BUILD_META) != 1:
             raise SystemExit(f"build_site: {page.name} must hold {BUILD_META} once")
-        page.write_text(html.replace(BUILD_META, stamped), "utf-8")
+        page.write_text(html.replace(BUILD_META, stamped + script_preloads(html)), "utf-8")
     worker = out / "sw.js"
     code = worker.read_text(encoding="utf-8")
     for line in (SW_BUILD, SW_FILES):

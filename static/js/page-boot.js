@@ -16,7 +16,7 @@
 //    the static text of both languages is in the page, html[data-lang] shows one; the
 //    [data-ui="lang"] links lead to the same page in the other language;
 //  - html[data-sw]: on a built site (meta sxmj-build not "dev") registers the service worker
-//    once the page is ready, so every page shares one cached runtime; a dev page (`make play`)
+//    once the ready page is painted and idle, so every page shares one cached runtime; a dev page (`make play`)
 //    drops one a built site left at the same address, so edited files stay fresh;
 //  - html[data-embed]: posts the content's height to the parent page,
 //    postMessage({type: "sxmj-embed-size", height}), so a 3-line snippet can size the iframe.
@@ -147,10 +147,18 @@
       setTimeout(function () { if (overlay.parentNode) overlay.remove(); }, 300);
     }
     post();
-    if (root.hasAttribute("data-sw")) serviceWorker();
     // when the ready table was first painted (a task after the next frame): the benchmark
-    // reports it beside the ready marker
-    requestAnimationFrame(function () { setTimeout(function () { note("painted"); }, 0); });
+    // reports it beside the ready marker. The service worker waits for it, and for a quiet
+    // moment: its install downloads and stores the whole site (about 23 MB), which would
+    // otherwise compete with the first frame and the bots' first moves.
+    requestAnimationFrame(function () {
+      setTimeout(function () {
+        note("painted");
+        if (!root.hasAttribute("data-sw")) return;
+        if (window.requestIdleCallback) requestIdleCallback(serviceWorker, { timeout: 2000 });
+        else setTimeout(serviceWorker, 500);
+      }, 0);
+    });
   }
   boot.fail = fail;
   // The snapshot is part of the download when the interpreter module decides to use it.

@@ -422,17 +422,16 @@ def start() -> None:
     table = document.getElementById("table")
     table.setAttribute("aria-busy", "false")
     table.setAttribute("aria-label", tr(app.params.lang, "table"))
-    if welcomed:
-        # The card waits for the table's first frame: opening the modal dialog and focusing
-        # its button forces a layout of the whole page (about 100 ms) before anything is
-        # painted. The bots wait for it (they start once it is closed).
-        def welcome_card() -> None:
-            if not app.overlay.is_open:  # (a dialog opened meanwhile: it goes first)
-                app.overlay.open("welcome", welcome.welcome_html(app.state()))
-
-        after_first_frame(window, welcome_card)
-    else:
+    # The welcome card and the bots wait for the table's first frame: opening the modal
+    # dialog and focusing its button forces a layout of the whole page (about 100 ms), and
+    # the bots' first step renders the table once more, before anything is painted. The
+    # bots also wait for the card (they start once it is closed).
+    def after_the_frame() -> None:
+        if welcomed and not app.overlay.is_open:  # (a dialog opened meanwhile goes first)
+            app.overlay.open("welcome", welcome.welcome_html(app.state()))
         app.kick()
+
+    after_first_frame(window, after_the_frame)
     document.body.dataset.sxmjReady = "1"
 
 

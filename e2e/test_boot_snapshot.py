@@ -51,7 +51,8 @@ def snapshot_state(page) -> dict:
 
 def test_site_ships_a_snapshot_for_its_sources():
     m = manifest()
-    assert m["format"] == 1
+    assert m["format"] == 2
+    assert sum(length for _, length in m["runs"]) == m["packed"] < m["raw"]
     assert m["pyodide"] == json.loads((SITE.parent / "node_modules" / "pyodide" / "package.json")
                                       .read_text(encoding="utf-8"))["version"]
     snap = SNAPSHOT / m["snapshot"]

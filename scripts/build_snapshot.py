@@ -8,9 +8,11 @@ Writes into ``static/vendor/snapshot/`` (git-ignored, like the rest of ``static/
   pinned ``node_modules/pyodide`` after importing every ``sxmj`` module (the UI too) except
   ``sxmj.cli``, ``sxmj.__main__`` and any module that imports a browser-only module
   (``pyscript``, ``js``, ``pyodide``) when it is imported, directly or through another one;
-  gzip-compressed (the browser inflates it with ``DecompressionStream``).
-- ``manifest.json``: the Pyodide version the snapshot is locked to, its file name, and a
-  size and hash of every ``sxmj`` source file it holds. ``static/boot/pyodide-snapshot.mjs``
+  only its parts that are not zeros (about half of it), one after the other, gzip-compressed
+  (the browser inflates it with ``DecompressionStream`` and puts each run in its place).
+- ``manifest.json``: the Pyodide version the snapshot is locked to, its file name, its size
+  (``raw``), the size of the stored parts (``packed``) and where each goes (``runs``:
+  ``[offset, length]``), and a size and hash of every ``sxmj`` source file it holds. ``static/boot/pyodide-snapshot.mjs``
   (PyScript's ``interpreter``) reads it first and boots normally, with a console warning,
   when anything does not match what is served: a snapshot never runs stale code.
 
@@ -37,7 +39,8 @@ from sync_pyscript_files import package_modules  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE_SCRIPT = Path(__file__).resolve().with_suffix(".mjs")
-FORMAT = 1
+# 2: the file holds only the memory's parts that are not zeros, placed by the manifest's runs
+FORMAT = 2
 # Left out of the snapshot: the command line. No module of the pages imports it (the
 # request validators live in sxmj.request; tests/test_architecture.py keeps it so).
 EXCLUDE = ("sxmj/cli.py", "sxmj/__main__.py")
@@ -190,6 +193,8 @@ def build(root: Path, out: Path, level: int = 9, force: bool = False) -> dict:
         "pyodide": report["pyodide"],
         "snapshot": name,
         "raw": report["raw"],
+        "packed": report["packed"],
+        "runs": report["runs"],
         "gzip": report["gzip"],
         "sources": sources,
     }
@@ -200,7 +205,8 @@ def build(root: Path, out: Path, level: int = 9, force: bool = False) -> dict:
     (out / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
     ms = report["ms"]
     print(
-        f"snapshot: {name}: {report['raw'] / 1e6:.1f} MB, {report['gzip'] / 1e6:.1f} MB gzip,"
+        f"snapshot: {name}: {report['raw'] / 1e6:.1f} MB ({report['packed'] / 1e6:.1f} MB not"
+        f" zeros, in {len(report['runs'])} runs), {report['gzip'] / 1e6:.1f} MB gzip,"
         f" {len(sources)} sxmj modules, {report['modules']} modules in all"
         f" (node: boot {ms['boot']} ms, imports {ms['imports']} ms, snapshot+gzip"
         f" {ms['snapshot_and_gzip']} ms; {time.monotonic() - start:.1f} s in all)"

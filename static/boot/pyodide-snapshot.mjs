@@ -3,7 +3,8 @@
 //
 // The snapshot (static/vendor/snapshot/, made by `make snapshot`/`make site` with
 // scripts/build_snapshot.py) is Pyodide's experimental `_loadSnapshot`, locked to the exact
-// Pyodide build. Its manifest.json names the gzip file, the Pyodide version and the size and
+// Pyodide build. Its manifest.json names the gzip file, the Pyodide version, where the stored
+// parts of the memory go (the zeros are not stored), and the size and
 // hash of every sxmj source the snapshot holds. This module boots from it only when the
 // version matches and the snapshot holds the served sources: on a page built by `make site`
 // (its build stamp and its preload of this very snapshot say so) they were made together;
@@ -25,7 +26,7 @@ import * as real from "../vendor/pyodide/pyodide.mjs";
 
 export const version = real.version;
 
-const FORMAT = 1;
+const FORMAT = 2;  // the file holds the memory's parts that are not zeros (manifest.runs)
 const RUNTIME = new URL("../vendor/pyodide/", import.meta.url).href;
 const SNAPSHOT = new URL("../vendor/snapshot/", import.meta.url);
 const SITE = new URL("../../", import.meta.url);
@@ -164,7 +165,7 @@ async function download(manifest, handedOver) {
   const rawKey = new URL(`${manifest.snapshot}.raw`, SNAPSHOT);  // never fetched: a cache key
   const response = get(url);  // also takes up the built index.html's preload
   try {
-    const raw = await cachedRaw(rawKey, manifest.raw);
+    const raw = await cachedRaw(rawKey, manifest.packed);
     if (raw) {
       lap("cached");
       handedOver();
@@ -173,7 +174,7 @@ async function download(manifest, handedOver) {
       report.cached = true;
       return raw;
     }
-    const inflated = inflate(await response, manifest.raw);
+    const inflated = inflate(await response, manifest.packed);
     handedOver();
     const bytes = await inflated;
     keepRaw(rawKey, bytes);
@@ -212,7 +213,8 @@ function writeSources(pyodide, files) {
 
 /** Start Pyodide from the snapshot now; resolves to the interpreter. `bytes`: a promise of
  * the inflated snapshot, `size` its length. */
-async function restore(bytes, size, sources, handoff) {
+async function restore(bytes, manifest, handoff) {
+  const { raw: size, runs, sources } = manifest;
   // a page imports nothing the snapshot lacks, but every module stays importable
   const missing = fetchSources((SOURCES || []).filter((path) => !(path in sources)));
   missing.catch(() => {});
@@ -229,7 +231,12 @@ async function restore(bytes, size, sources, handoff) {
   const failure = new Promise((_, reject) => { failed = reject; });
   const fsInit = async () => {
     try {
-      target.set(await bytes);
+      const packed = await bytes;
+      let from = 0;
+      for (const [at, length] of runs) {  // (checked with the manifest: they fit)
+        target.set(packed.subarray(from, from + length), at);
+        from += length;
+      }
     } catch (err) {
       // Pyodide would start from an empty memory: leave this start waiting forever, and let
       // loadPyodide boot another one the normal way
@@ -248,6 +255,19 @@ async function restore(bytes, size, sources, handoff) {
   return pyodide;
 }
 
+/** The runs (where each stored part goes) are in order, inside `raw`, and add up to `packed`. */
+function runsFit({ raw, packed, runs }) {
+  if (!Array.isArray(runs)) return false;
+  let end = 0, total = 0;
+  for (const run of runs) {
+    const [at, length] = Array.isArray(run) ? run : [];
+    if (!Number.isInteger(at) || !Number.isInteger(length) || at < end || length <= 0) return false;
+    end = at + length;
+    total += length;
+  }
+  return end <= raw && total === packed;
+}
+
 /** `{pyodide: Promise}` (restoring already), or a Skip/Error when the snapshot must not or
  * cannot be used. */
 async function snapshotInterpreter() {
@@ -259,6 +279,7 @@ async function snapshotInterpreter() {
   if (manifest.pyodide !== real.version) {
     throw new Skip(`snapshot made with Pyodide ${manifest.pyodide}, runtime is ${real.version}`);
   }
+  if (!runsFit(manifest)) throw new Skip("the manifest's runs do not fit the snapshot's size");
   report.file = manifest.snapshot;
   if (typeof boot.need === "function") boot.need("snapshot");  // the progress bar waits for it
   // download and inflate beside the check (index.html of a built site preloads the file)
@@ -279,7 +300,7 @@ async function snapshotInterpreter() {
     });
   }
   // the restore starts at once, but gets the bytes only once the sources passed the check
-  const pyodide = restore(checked.then(() => bytes), manifest.raw, manifest.sources, handoff);
+  const pyodide = restore(checked.then(() => bytes), manifest, handoff);
   pyodide.catch(() => {});  // (as above)
   await checked;
   return { pyodide };

@@ -13,8 +13,9 @@ Writes into ``static/vendor/snapshot/`` (git-ignored, like the rest of ``static/
 - ``manifest.json``: the Pyodide version the snapshot is locked to, its file name, its size
   (``raw``), the size of the stored parts (``packed``) and where each goes (``runs``:
   ``[offset, length]``), and a size and hash of every ``sxmj`` source file it holds.
-  ``static/boot/pyodide-snapshot.mjs`` (PyScript's ``interpreter``) reads it first and boots normally, with a console warning,
-  when anything does not match what is served: a snapshot never runs stale code.
+  ``static/boot/pyodide-snapshot.mjs`` (PyScript's ``interpreter``) reads it first and boots
+  normally, with a console warning, when anything does not match what is served: a snapshot
+  never runs stale code.
 
 ``<key>`` hashes the Pyodide version and build, this script, the Node script and every
 ``sxmj`` source: when none changed the snapshot is not rebuilt (about 5 s otherwise).

@@ -17,7 +17,6 @@ Contract with ``index.html`` and the tests: when the table is interactive,
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 
 from ..game import Action
 from ..match import Match
@@ -25,7 +24,7 @@ from ..scenarios import ScenarioError
 from . import panels, regions, view, welcome
 from .assist import AssistInfo, ghosts
 from .decision import Decision
-from .dom import Clock, Screen, Speaker, is_none
+from .dom import Clock, Screen, Speaker, after_first_frame, is_none
 from .driver import Adviser, BotDriver
 from .ending import Ending, reveal_html
 from .i18n import seat_name, tr
@@ -412,9 +411,9 @@ def start() -> None:
     notice = regions.notice_html(app.persistence.notices, params.refused, app.params.lang)
     if notice:
         app.screen.show_notice(notice)
-    welcomed = app.mode is None and welcome.wanted(
-        search, app.persistence.load(welcome.KEY), app.persistence.profile.hands,
-        returning=bool(app.persistence.notices))
+    kept = app.persistence
+    welcomed = app.mode is None and welcome.wanted(search, kept.load(welcome.KEY),
+                                                   kept.profile.hands, bool(kept.notices))
     _APPS.append((app, *app.router.listen(document, create_proxy)))
     overlay = document.getElementById("loading")
     if not is_none(overlay):
@@ -422,26 +421,10 @@ def start() -> None:
     table = document.getElementById("table")
     table.setAttribute("aria-busy", "false")
     table.setAttribute("aria-label", tr(app.params.lang, "table"))
-    # The welcome card and the bots wait for the table's first frame: opening the modal
-    # dialog and focusing its button forces a layout of the whole page (about 100 ms), and
-    # the bots' first step renders the table once more, before anything is painted. The
-    # bots also wait for the card (they start once it is closed).
-    def after_the_frame() -> None:
-        if welcomed and not app.overlay.is_open:  # (a dialog opened meanwhile goes first)
-            app.overlay.open("welcome", welcome.welcome_html(app.state()))
-        app.kick()
-
-    after_first_frame(window, after_the_frame)
+    # after the first frame: the card's focus lays the page out (~100 ms), the bots re-render
+    card = lambda: app.overlay.open("welcome", welcome.welcome_html(app.state()))  # noqa: E731
+    after_first_frame(window, *([card] if welcomed else []), app.kick)
     document.body.dataset.sxmjReady = "1"
-
-
-def after_first_frame(window, work: Callable[[], None]) -> None:
-    """Run ``work()`` once the browser has produced its next frame (in a task after it)."""
-    from pyscript.ffi import create_proxy  # only exists in the browser
-
-    # (two proxies, once per page: kept alive rather than destroyed after the call)
-    task = create_proxy(lambda: work())
-    window.requestAnimationFrame(create_proxy(lambda _time: window.setTimeout(task, 0)))
 
 
 _APPS: list = []  # keeps the app and its event proxies alive for the page's lifetime

@@ -228,3 +228,17 @@ class Speaker:
                 getattr(self.audio, name)(text)
             except Exception as e:  # noqa: BLE001 - sound is a comfort, never a failure
                 self.window.console.warn(f"sxmj: sound: {e}")
+
+
+def after_first_frame(window, *works: Callable[[], None]) -> None:
+    """Run each of ``works`` in turn once the browser has produced its next frame (in a task
+    after it)."""
+    from pyscript.ffi import create_proxy  # only exists in the browser
+
+    def run() -> None:
+        for work in works:
+            work()
+
+    # (two proxies, once per page: kept alive rather than destroyed after the call)
+    task = create_proxy(run)
+    window.requestAnimationFrame(create_proxy(lambda _time: window.setTimeout(task, 0)))

@@ -212,7 +212,7 @@ function writeSources(pyodide, files) {
 }
 
 /** Start Pyodide from the snapshot now; resolves to the interpreter. `bytes`: a promise of
- * the inflated snapshot, `size` its length. */
+ * the stored parts of the snapshot, inflated; `manifest` says where each goes. */
 async function restore(bytes, manifest, handoff) {
   const { raw: size, runs, sources } = manifest;
   // a page imports nothing the snapshot lacks, but every module stays importable
@@ -299,10 +299,11 @@ async function snapshotInterpreter() {
       report.checked = "sources";
     });
   }
-  // the restore starts at once, but gets the bytes only once the sources passed the check
-  const pyodide = restore(checked.then(() => bytes), manifest, handoff);
-  pyodide.catch(() => {});  // (as above)
+  // (a dev page starts Pyodide only once its sources passed: a stale snapshot is never
+  // restored, not even to be dropped)
   await checked;
+  const pyodide = restore(bytes, manifest, handoff);
+  pyodide.catch(() => {});  // (as above)
   return { pyodide };
 }
 

@@ -96,9 +96,9 @@ def parse(text: Any, sender: str = "guest") -> dict[str, Any]:
     return msg
 
 
-def message(kind: str, **fields: Any) -> str:
-    """A message as it goes on the wire (compact JSON)."""
-    return json.dumps({"v": VERSION, "t": kind, **fields}, ensure_ascii=False,
+def message(type_: str, /, **fields: Any) -> str:
+    """A message of type ``type_`` as it goes on the wire (compact JSON)."""
+    return json.dumps({"v": VERSION, "t": type_, **fields}, ensure_ascii=False,
                       separators=(",", ":"))
 
 
@@ -133,7 +133,9 @@ def turn_observation(obs: Observation, viewer: int) -> Observation:
     the seats. Turning by ``-viewer`` afterwards (``(4 - viewer) % 4``) gives it back."""
     if viewer % 4 == 0:
         return obs
-    t = lambda s: turned(s, viewer)  # noqa: E731
+    def t(seat: int) -> int:
+        return turned(seat, viewer)
+
     return replace(
         obs, seat=t(obs.seat), dealer=t(obs.dealer), turn=t(obs.turn),
         to_move=tuple(t(s) for s in obs.to_move),

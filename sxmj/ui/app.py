@@ -27,9 +27,10 @@ from .decision import Decision
 from .dom import Clock, Screen, Speaker, is_none
 from .driver import Adviser, BotDriver
 from .ending import Ending, reveal_html
+from .friends import Friends, chat_html, read_hash
 from .i18n import seat_name, tr
 from .overlay import Guard, Overlay
-from .params import Params, level_param, parse_params
+from .params import Params, level_param
 from .persist import Persistence
 from .records import Records, Replay, Viewer
 from .routes import InputRouter
@@ -47,6 +48,8 @@ STATIC_REGIONS = ("menu", "seat-1", "seat-2", "seat-3", "panel", "me-plate",
 
 class App:
     """One table in one page."""
+
+    match: Match  # the match on the table (a friends room guest's: the hand as it sees it)
 
     def __init__(self, document, window, params: Params, to_js=lambda value: value,
                  search: str = ""):
@@ -87,6 +90,7 @@ class App:
         self.scenario_error: str | None = None
         self.rail_open = False
         self.keyboard = False  # the last input was a key (focus follows the game then)
+        self.friends = Friends(self)
         self.boot(search)
 
     @property
@@ -111,6 +115,12 @@ class App:
         self.preferences.settings = self.persistence.load_settings(search)
         self.speaker.configure()
         self.persistence.load_profile()
+        room = read_hash(str(getattr(self.window.location, "hash", "") or ""))
+        if room is not None and (room[0] == "guest" or self.friends.resume_host(room[1])):
+            if room[0] == "guest":  # a table to draw behind the room until the host deals
+                self.match = Match(seed=self.params.seed)
+                self.friends.join(room[1], room[2])
+            return
         name = scenario_name(search)
         if name is not None:
             try:
@@ -178,12 +188,14 @@ class App:
 
     def persist(self) -> None:
         """Save the match (after every action): a reload resumes exactly here."""
-        if self.mode is None:  # a scenario is a lesson: it starts over, never replaces yours
+        if self.friends.role:  # a room's match is the room's (the host keeps it apart)
+            self.friends.save()
+        elif self.mode is None:  # a scenario is a lesson: it starts over, never replaces yours
             self.persistence.save_match(self.match)
 
     def count_hands(self) -> None:
         """Add the hands finished since the last count to the profile (once each)."""
-        if self.mode is None:
+        if self.mode is None and self.friends.role != "guest":
             self.persistence.count_hands(self.match)
 
     # ------------------------------------------------------------ state
@@ -203,7 +215,8 @@ class App:
                 self.match.options, None if self.mode else self.params.rules(self.settings.rules),
                 self.persistence.profile.rank, lang),
             preview="" if viewing else d.preview(lang, self.settings.assist),
-            match_over=self.match.finished and not viewing and self.mode is None)
+            match_over=self.match.finished and not viewing and self.mode is None,
+            names=self.friends.names())
         if viewing:
             st.legal = []
             return st
@@ -245,6 +258,8 @@ class App:
         drawn = view.render_all(st)
         drawn.update(self.notes.regions())
         drawn.update(self.comfort_regions(st))
+        if self.friends.names():
+            drawn["log"] = drawn.get("log", "") + chat_html(self.params.lang)
         drawn["result"] = self.ending.region(st, drawn["result"])
         self.screen.paint(drawn)
         waiting = self.ending.waiting(regions.waiting_for(self.shown.game, self.viewer
@@ -276,6 +291,7 @@ class App:
     def apply(self, action: Action) -> None:
         """Apply a legal action (the player's or a bot's), then count and save."""
         events = self.match.apply(action)
+        self.friends.broadcast(events)
         self.decision.pick = None
         self.notes.note(events)
         self.speaker.hear(events, self.match.game)
@@ -286,7 +302,7 @@ class App:
 
     def kick(self) -> None:
         """Let the bots move (in a task) until the player must decide or the hand ends."""
-        if self.viewer is None:
+        if self.viewer is None and self.friends.role != "guest":
             self.driver.kick()
 
     def act(self, action: Action | None) -> None:
@@ -295,6 +311,10 @@ class App:
         if self.viewer is not None or action is None or action not in game.legal_actions(0):
             return
         self.decision.settle()
+        if self.friends.role == "guest":  # the host plays it and sends the table back
+            self.friends.send_action(action)
+            self.render()
+            return
         self.apply(action)
         self.render()
         self.kick()
@@ -306,8 +326,13 @@ class App:
         if self.mode is not None:  # a scenario's "next hand" plays it again
             self.restart_scenario()
             return
+        if self.friends.role == "guest":
+            self.friends.send_ready()
+            return
         if self.match.finished:  # the match is over: N asks for a new one
             self.new_match()
+            return
+        if self.friends.next_hand():  # the host deals once everyone is ready
             return
         self.match.next_hand()
         self.new_hand_state()
@@ -319,7 +344,8 @@ class App:
         """新比赛 (menu, sheet, result): asks first, or after a finished match starts at once
         with an undo (:class:`sxmj.ui.overlay.Guard`); the settings as they are now."""
         self.sheet.close()
-        self.guard.ask()
+        if not self.friends.role:  # a room's match ends with the room
+            self.guard.ask()
 
     def restart(self, seed: int | None = None, kept: tuple[Match, int] | None = None) -> None:
         """A new match (leaving a scenario or a replay), with the current settings; or with
@@ -365,7 +391,9 @@ class App:
     def update_url(self) -> None:
         """Write the table's query into the address bar (a reload plays it again)."""
         try:
-            self.window.history.replaceState(None, "", self.link_query())
+            fragment = str(getattr(self.window.location, "hash", "") or "")
+            self.window.history.replaceState(None, "", self.link_query()
+                                             + (fragment if self.friends.role else ""))
         except Exception:  # noqa: BLE001 - a sandboxed page may refuse; the game goes on
             pass
 
@@ -379,7 +407,8 @@ class App:
 
     def export_record(self) -> None:
         """Download the match as a JSON record."""
-        self.records.export(self.match, None if self.mode is None else self.mode.name)
+        self.records.export(self.match, None if self.mode is None else self.mode.name,
+                            self.friends.record_text())
 
     def replay_closed(self) -> None:
         """Esc in a replay: the game, which waited, goes on."""
@@ -391,39 +420,3 @@ class App:
 def new_seed() -> int:
     """A random seed for a new match (shown in the menu and the address bar)."""
     return random.randrange(1, 1_000_000)
-
-
-def start() -> None:
-    """Build the table, start the match and mark the page ready (last)."""
-    from pyscript import document, window  # only exists in the browser
-    from pyscript.ffi import create_proxy, to_js
-
-    search = str(window.location.search or "")
-    params = parse_params(search, fallback_seed=new_seed())  # a given seed is ≤ MAX_SEED
-    window.sxmjStats = to_js({"botMoves": [], "botThinks": [], "botDraws": [], "tasks": []})
-    app = App(document, window, params, to_js, search)
-    document.documentElement.lang = "zh-Hans" if app.params.lang == "zh" else "en"
-    document.body.dataset.sxmjAnim = app.settings.anim
-    if app.mode is not None:
-        document.body.dataset.sxmjScenario = app.mode.name
-    app.update_url()
-    app.render()
-    notice = regions.notice_html(app.persistence.notices, params.refused, app.params.lang)
-    if notice:
-        app.screen.show_notice(notice)
-    if app.mode is None and welcome.wanted(search, app.persistence.load(welcome.KEY),
-                                           app.persistence.profile.hands,
-                                           returning=bool(app.persistence.notices)):
-        app.overlay.open("welcome", welcome.welcome_html(app.state()))
-    _APPS.append((app, *app.router.listen(document, create_proxy)))
-    overlay = document.getElementById("loading")
-    if not is_none(overlay):
-        overlay.remove()
-    table = document.getElementById("table")
-    table.setAttribute("aria-busy", "false")
-    table.setAttribute("aria-label", tr(app.params.lang, "table"))
-    app.kick()
-    document.body.dataset.sxmjReady = "1"
-
-
-_APPS: list = []  # keeps the app and its event proxies alive for the page's lifetime

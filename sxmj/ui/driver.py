@@ -48,6 +48,7 @@ class BotDriver:
         self.clock = clock
         self.pause = pause
         self.held: Callable[[], bool] = lambda: False  # a dialog is open: the table waits
+        self.humans: Callable[[], set[int]] = lambda: {0}  # seats people play (a room's)
         self.bots: list[Policy | None] = [None, None, None, None]
         self.script: ScenarioMode | None = None
         self.thinking: int | None = None
@@ -126,7 +127,8 @@ class BotDriver:
                     continue  # the end was shown: look again (a hand may have been dealt)
                 self.render()
                 return
-            bots = [s for s in game.to_move() if s != 0]
+            humans = self.humans()
+            bots = [s for s in game.to_move() if s not in humans]
             if not bots:
                 self.render()  # the player's decision: wait for a click
                 return

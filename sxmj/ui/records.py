@@ -98,9 +98,10 @@ class Records:
             [("lang", self.lang())] if self.lang() != "zh" else []))
         return base + query
 
-    def export(self, match: Match, scenario: str | None) -> None:
-        """Download the match as a JSON record (``python3 -m sxmj replay`` plays it)."""
-        text = record_dumps(match)
+    def export(self, match: Match, scenario: str | None, text: str | None = None) -> None:
+        """Download the match as a JSON record (``python3 -m sxmj replay`` plays it);
+        ``text``: a record given as it is (a friends room guest's, of the finished hands)."""
+        text = record_dumps(match) if text is None else text
         name = f"sxmj-seed{match.seed}-hand{match.hand_no + 1}.json"
         if scenario is not None:
             name = f"sxmj-scenario-{scenario}.json"

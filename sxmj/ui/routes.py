@@ -18,6 +18,7 @@ from . import view
 from .decision import Decision
 from .dom import Clock, Screen, attr, is_none
 from .ending import Ending
+from .friends import Friends
 from .i18n import tr
 from .overlay import Guard, Overlay
 from .records import Records, Replay, Viewer
@@ -40,6 +41,7 @@ class Table(Protocol):
     ending: Ending
     overlay: Overlay
     guard: Guard
+    friends: Friends
 
     def state(self) -> view.TableState: ...
 
@@ -88,6 +90,11 @@ class InputRouter:
             "confirm-no": lambda: t.overlay.close(),
             "undo": lambda: t.guard.undo(),
             "welcome-ok": lambda: t.guard.welcomed(),
+            "friends-create": lambda: t.friends.create(),
+            "friends-start": lambda: t.friends.start(),
+            "friends-cancel": lambda: t.friends.close(),
+            "friends-copy": lambda: t.friends.copy(),
+            "friends-export": t.export_record,
         }
         self.viewer_routes: dict[str, Callable[[Viewer], int]] = {  # data-ui → step, in a replay
             "step-first": lambda v: 0,
@@ -166,6 +173,10 @@ class InputRouter:
                 t.sheet.show(tab)
                 return
             ui = attr(button, "data-ui")
+            if ui in ("friends-seat", "friends-say"):  # the button says which seat or phrase
+                seat, phrase = attr(button, "data-seat") or "", attr(button, "data-phrase") or ""
+                t.friends.sit(int(seat)) if seat in ("1", "2", "3") else t.friends.say(phrase)
+                return
             if ui is not None and self.ui(ui):
                 return
             if t.replay.viewer is not None:

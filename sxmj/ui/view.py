@@ -102,6 +102,7 @@ class TableState:
     preview: str = ""  # the status line while a tapped tile stands raised (sxmj.ui.touch)
     length: int = 0  # hands in the match (0: endless)
     match_over: bool = False  # the match's last hand is over: no next hand
+    names: tuple[str, ...] = ()  # players' names by seat (the friends room), else the seats'
 
     def is_fresh(self, what: str, seat: int) -> bool:
         return seat in self.fresh.get(what, ())
@@ -127,6 +128,8 @@ class TableState:
         return self.obs.caishen
 
     def name(self, seat: int) -> str:
+        if seat < len(self.names) and self.names[seat]:
+            return self.names[seat]
         return seat_name(seat, self.lang)
 
     def tr(self, key: str, /, **values: object) -> str:
@@ -901,6 +904,9 @@ def menu_html(st: TableState) -> str:
         f'title="{esc(st.tr("lang_switch_label"))}">{esc(st.tr("lang_switch"))}</button>'
         f'<button type="button" class="chip chip--new" data-action="new-match" '
         f'title="{esc(st.tr("new_match_label"))}">{esc(st.tr("new_match"))}</button>'
+        f'<button type="button" class="chip chip--friends" data-ui="friends-create" '
+        f'data-testid="friends-create" title="{esc(st.tr("friends_label"))}">'
+        f'{esc(st.tr("friends"))}</button>'
         f"{st.menu_extra}</div>")
 
 

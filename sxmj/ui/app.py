@@ -143,7 +143,8 @@ class App:
     def _sync_params(self, seed: int | None = None) -> None:
         s = self.settings
         self.params = Params(self.params.seed if seed is None else seed, True, s.lang, s.speed,
-                             level_param(s.bots), hands=self.params.hands)
+                             level_param(s.bots), hands=self.params.hands,
+                             broker=self.params.broker, ice=self.params.ice)
 
     def start_match(self, seed: int) -> None:
         """A new match of ``seed`` with the settings' rules and bots (saved at once)."""
@@ -263,7 +264,7 @@ class App:
         drawn["result"] = self.ending.region(st, drawn["result"])
         self.screen.paint(drawn)
         waiting = self.ending.waiting(regions.waiting_for(self.shown.game, self.viewer
-                                                          is not None))
+                                                          is not None, self.friends.people()))
         self.screen.show_waiting(waiting, self.keyboard)
         self.screen.announce(st, waiting)
         if self.sheet.tab is not None:

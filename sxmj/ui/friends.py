@@ -186,6 +186,7 @@ class Friends:
         self.away: set[int] = set()  # dropped guests' seats still in their grace period
         self.ready: set[int] = set()
         self.proxies: list = []
+        self.loaded = False  # friends-net.js is in the page
         self.log: list[str] = []  # messages dropped (malformed, oversized, unknown)
 
     @property
@@ -196,7 +197,7 @@ class Friends:
 
     async def _net(self) -> Any:
         window = self.app.window
-        if is_none(getattr(window, "sxmjNet", None)):
+        if not self.loaded:
             from pyscript.ffi import create_proxy  # only exists in the browser
             loaded = asyncio.get_event_loop().create_future()
             script = self.app.document.createElement("script")
@@ -211,6 +212,7 @@ class Friends:
             self.proxies.append(done)
             self.app.document.head.appendChild(script)
             await loaded
+            self.loaded = True
         return window.sxmjNet
 
     def _opts(self, **callbacks: Callable) -> Any:
@@ -380,6 +382,13 @@ class Friends:
             return {0}
         return self.room.humans() | self.away
 
+    def people(self) -> frozenset[int]:
+        """Seats of people, as this table numbers them (a guest's others all decide at
+        tables of their own or are played by the host)."""
+        if self.role == "guest":
+            return frozenset(range(4))
+        return frozenset(self.humans())
+
     def start(self) -> None:
         """friends-start: the match begins, dealt from fresh randomness."""
         room = self.room
@@ -503,6 +512,7 @@ class Friends:
         """Opened from an invite link: connect to the host and show the room."""
         self.role, self.room_id, self.secret = "guest", room_id, secret
         self.guest = GuestTable()
+        self.app.document.body.dataset.sxmjRoom = "lobby"  # no table until the host deals
         self.show_lobby()
         asyncio.ensure_future(self._join())
 
@@ -517,7 +527,7 @@ class Friends:
             token = self.app.window.sessionStorage.getItem(TOKEN_KEY + self.room_id)
         except Exception:  # noqa: BLE001 - a page without storage joins as a visitor
             return None
-        return None if is_none(token) else str(token)
+        return token if isinstance(token, str) else None  # null: no seat yet
 
     def guest_status(self, state: Any) -> None:
         state = str(state)
@@ -566,6 +576,7 @@ class Friends:
             guest.update(msg["state"])
             app.match = guest.match
             if fresh:
+                app.document.body.removeAttribute("data-sxmj-room")
                 app.overlay.close()
                 app.new_hand_state()
             events = guest.events

@@ -97,9 +97,9 @@ def scores(page: Page) -> list[int]:
     return [by_seat[s] for s in range(4)]
 
 
-def player(friends_page, site_url: str, path: str):
+def player(friends_page, site_url: str, path: str, **context):
     """A player's page, its transport's messages recorded (window.sxmjWire)."""
-    page, w = friends_page(None)
+    page, w = friends_page(None, **context)
     page.add_init_script(RECORDER)
     page.goto(site_url + path)
     wait_ready(page, w)
@@ -116,10 +116,13 @@ def open_host(friends_page, broker, site_url: str, seed: int = 1) -> tuple[Page,
     return page, w, link
 
 
-def join(friends_page, site_url: str, link: str, name: str, seat: int | None = None):
-    page, w = player(friends_page, site_url, link.replace(site_url, ""))
+def join(friends_page, site_url: str, link: str, name: str, seat: int | None = None,
+         shots=None, **context):
+    page, w = player(friends_page, site_url, link.replace(site_url, ""), **context)
     page.wait_for_selector('[data-testid="friends-seat"]', timeout=30000)
     page.fill('[data-testid="friends-name"]', name)
+    if shots is not None:
+        page.screenshot(path=str(shots))
     button = (page.locator('[data-testid="friends-seat"]').first if seat is None else
               page.locator(f'[data-testid="friends-seat"][data-seat="{seat}"]'))
     taken = int(button.get_attribute("data-seat"))
@@ -177,7 +180,7 @@ def play_until_over(pages: list[Page], rng: random.Random, timing: list[float],
                 if my_move(p, rng):
                     moved = True
                     try:  # until every other screen got the host's answer
-                        for q, n in zip(pages, before):
+                        for q, n in zip(pages, before, strict=True):
                             if q is not p:
                                 q.wait_for_function(
                                     "n => (window.sxmjWire || {got: []}).got.length > n",
@@ -338,3 +341,41 @@ def test_the_host_reloads_and_the_match_goes_on(friends_page, broker, site_url):
     final = last_state(guest)
     assert final["step"] > step and final["hand"] == 0
     assert scores(guest) == [scores(host)[(i + seat) % 4] for i in range(4)]
+
+
+def test_the_host_leaves_and_the_guest_can_export_the_record(friends_page, broker, site_url):
+    host, _, link = open_host(friends_page, broker, site_url, seed=6)
+    guest, gw, seat = join(friends_page, site_url, link, "Fa", 3)
+    start(host, 1)
+    dealt(guest)
+    play_until_over([host, guest], random.Random(6), [])  # one finished hand to export
+    host.close()  # for good
+    status = guest.locator('[data-testid="friends-status"]')
+    status.wait_for(timeout=60000)
+    assert guest.locator('#overlay[data-kind="friends"]').is_visible()
+    with guest.expect_download() as dl:
+        guest.click('#overlay [data-ui="friends-export"]')
+    again = replay(open(dl.value.path(), encoding="utf-8").read())
+    assert len(again.results) == 1 and sum(again.scores) == 0
+
+
+def test_how_the_room_looks(friends_page, broker, site_url, artifacts):
+    """Screenshots: the host's lobby (desktop), a guest's lobby and table (phone, zh)."""
+    host, _, link = open_host(friends_page, broker, site_url, seed=8)
+    phone = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+    guest, gw, seat = join(friends_page, site_url, link, "小明", 2,
+                           shots=artifacts / "friends-guest-lobby-phone.png", **phone)
+    host.wait_for_function("() => document.querySelectorAll("
+                           "'[data-testid=\"friends-row\"][data-kind=\"guest\"]').length")
+    assert host.locator('[data-testid="friends-qr"] svg').count() == 1  # made in the page
+    host.screenshot(path=str(artifacts / "friends-host-lobby-desktop.png"))
+    start(host, 1)
+    dealt(guest)
+    dealt(host)
+    assert "小明" in host.locator("#seat-2").inner_text()  # the guest's name on the host's plate
+    guest.click('[data-testid="friends-chat"] summary')
+    guest.click('[data-ui="friends-say"][data-phrase="hello"]')
+    host.wait_for_function("() => document.getElementById('callout-2').innerText.length > 0",
+                           timeout=10000)  # the phrase as a bubble at the guest's seat
+    guest.screenshot(path=str(artifacts / "friends-guest-table-phone.png"))
+    host.screenshot(path=str(artifacts / "friends-host-table-desktop.png"))

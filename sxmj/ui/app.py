@@ -43,7 +43,7 @@ STATIC_REGIONS = ("menu", "seat-1", "seat-2", "seat-3", "panel", "me-plate",
                   "me-melds", "hand", "actions", "result", "river-bottom", "river-right",
                   "river-top", "river-left", "log",
                   "callout-0", "callout-1", "callout-2", "callout-3",
-                  "assist", "assist-mini", "coach", "viewer")
+                  "assist", "assist-mini", "coach", "viewer", "chat")
 
 
 class App:
@@ -259,8 +259,7 @@ class App:
         drawn = view.render_all(st)
         drawn.update(self.notes.regions())
         drawn.update(self.comfort_regions(st))
-        if self.friends.names():
-            drawn["log"] = drawn.get("log", "") + chat_html(self.params.lang)
+        drawn["chat"] = chat_html(self.params.lang) if self.friends.names() else ""
         drawn["result"] = self.ending.region(st, drawn["result"])
         self.screen.paint(drawn)
         waiting = self.ending.waiting(regions.waiting_for(self.shown.game, self.viewer

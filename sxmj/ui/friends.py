@@ -40,6 +40,7 @@ from .view import esc
 
 ROOM_KEY = "sxmj.room"
 TOKEN_KEY = "sxmj.seat."  # + the room id, in sessionStorage
+HOST_GONE = 20  # seconds without the host before a guest is told it has left
 NEXT_WAIT = 30  # seconds the host waits for everyone to be ready before dealing anyway
 LEVELS = ("easy", "normal", "hard", "expert")
 
@@ -146,14 +147,16 @@ def guest_lobby_html(lobby: dict[str, Any] | None, seat: int | None, status: str
 
 
 def chat_html(lang: str) -> str:
-    """Quick phrases and emoji (the room's chat: nothing typed travels)."""
+    """Quick phrases and emoji behind one button (the room's chat: nothing typed travels)."""
     phrases = "".join(f'<button type="button" class="chip" data-ui="friends-say" '
                       f'data-phrase="{p}">{esc(tr(lang, "phrase_" + p))}</button>'
                       for p in protocol.PHRASES)
     emoji = "".join(f'<button type="button" class="chip chip--emoji" data-ui="friends-say" '
                     f'data-phrase="{e}" aria-label="{e}">{e}</button>' for e in protocol.EMOJI)
-    return (f'<div class="friends-chat" data-testid="friends-chat" role="group" '
-            f'aria-label="{esc(tr(lang, "friends_say"))}">{phrases}{emoji}</div>')
+    return (f'<details class="chat__box" data-testid="friends-chat"><summary class="chip">'
+            f'{esc(tr(lang, "friends_say"))}</summary>'
+            f'<div class="friends-chat" role="group" aria-label="{esc(tr(lang, "friends_say"))}">'
+            f'{phrases}{emoji}</div></details>')
 
 
 def phrase_text(phrase: str, lang: str) -> str:
@@ -187,6 +190,7 @@ class Friends:
         self.ready: set[int] = set()
         self.proxies: list = []
         self.loaded = False  # friends-net.js is in the page
+        self.gen = 0  # counts the transport's status changes (a newer one cancels a wait)
         self.log: list[str] = []  # messages dropped (malformed, oversized, unknown)
 
     @property
@@ -489,7 +493,7 @@ class Friends:
         room = self.room
         if room is None:
             return
-        self.app.notes.bubbles[seat] = phrase_text(phrase, self.lang)
+        self.app.notes.say(seat, phrase_text(phrase, self.lang))
         for s in room.guests():
             self._send(room.seats[s].peer or "", protocol.message(
                 "said", seat=protocol.turned(seat, s), phrase=phrase))
@@ -531,15 +535,27 @@ class Friends:
 
     def guest_status(self, state: Any) -> None:
         state = str(state)
+        self.gen += 1
         if state == "open":
             name = self.seat_name_typed()
             self._send(self.room_id, protocol.message("hello", secret=self.secret, name=name,
                                                       token=self._token()))
-        elif state == "closed" and self.guest is not None:
-            self.status = "friends_host_gone"
-            self.app.overlay.open("friends", guest_lobby_html(self.lobby, self.seat,
-                                                              self.status, self.lang))
+        elif state == "closed":
+            self.host_gone()
+        else:  # connecting again: after a while without the host, say it has left
+            asyncio.ensure_future(self._host_gone_after(self.gen))
         self.app.document.body.dataset.sxmjFriends = state
+
+    async def _host_gone_after(self, gen: int) -> None:
+        await asyncio.sleep(HOST_GONE)
+        if gen == self.gen:  # still not back (the transport keeps trying meanwhile)
+            self.host_gone()
+
+    def host_gone(self) -> None:
+        """The host left: a clear notice, and the record so far to export."""
+        self.status = "friends_host_gone"
+        self.app.overlay.open("friends", guest_lobby_html(self.lobby, self.seat, self.status,
+                                                          self.lang))
 
     def seat_name_typed(self) -> str:
         box = self.app.document.getElementById("friends-name")
@@ -575,7 +591,8 @@ class Friends:
             before = guest.over
             guest.update(msg["state"])
             app.match = guest.match
-            if fresh:
+            if fresh or self.status:  # the first deal, or the host is back
+                self.status = ""
                 app.document.body.removeAttribute("data-sxmj-room")
                 app.overlay.close()
                 app.new_hand_state()
@@ -594,14 +611,17 @@ class Friends:
             app.screen.show_why(tr(self.lang, "friends_refused",
                                    why=refusal_text(msg["code"], msg["action"], self.lang)))
         elif kind == "said":
-            app.notes.bubbles[msg["seat"] % 4] = phrase_text(msg["phrase"], self.lang)
+            app.notes.say(msg["seat"] % 4, phrase_text(msg["phrase"], self.lang))
             app.render()
         elif kind == "notice":
             names = self.names()
             key = {"timeout": "friends_timeout", "reconnecting": "friends_reconnecting",
                    "back": "friends_back"}.get(msg["kind"])
             if key:
-                app.notes.log.append(tr(self.lang, key, name=names[msg["seat"] % 4]))
+                text = tr(self.lang, key, name=names[msg["seat"] % 4] or
+                          seat_name(msg["seat"] % 4, self.lang))
+                app.notes.log.append(text)
+                app.screen.show_why(text)
                 app.render()
         elif kind == "closed":
             self.status = "friends_wrong" if msg["reason"] == "secret" else "friends_host_gone"
@@ -631,6 +651,9 @@ class Friends:
         """A quick phrase or emoji from this table."""
         if not phrase_text(phrase, "en"):
             return
+        box = self.app.document.querySelector("#chat details")
+        if not is_none(box):
+            box.open = False  # said: the phrases fold away
         if self.role == "host":
             self.said(0, phrase)
         elif self.role == "guest":
@@ -641,11 +664,23 @@ class Friends:
     def names(self) -> tuple[str, ...]:
         """The players' names by seat of this table (empty outside a room)."""
         if self.role == "host" and self.room is not None and self.room.started:
-            return tuple("" if s.kind != "guest" else s.name for s in self.room.seats)
+            seats = [s.public() for s in self.room.seats]
+            return tuple(self._plate(seat, mine=s == 0) for s, seat in enumerate(seats))
         if self.role == "guest" and self.guest is not None and self.guest.state is not None:
-            return tuple("" if n["kind"] == "bot" or i == 0 else n["name"]
-                         for i, n in enumerate(self.guest.state["names"]))
+            me = self.guest.seat
+            seats = (self.guest.state["names"] if self.lobby is None else
+                     [self.lobby["seats"][(i + me) % 4] for i in range(4)])
+            return tuple(self._plate(seat, mine=i == 0) for i, seat in enumerate(seats))
         return ()
+
+    def _plate(self, seat: dict[str, Any], mine: bool) -> str:
+        """A plate's name: a person's (and whether they are reconnecting); "" keeps the
+        seat's own name (yours, or a bot's)."""
+        if mine or seat["kind"] == "bot":
+            return ""
+        if seat["kind"] == "guest" and not seat["online"]:
+            return f'{seat["name"]} · {tr(self.lang, "friends_seat_away")}'
+        return str(seat["name"])
 
     def record_text(self) -> str | None:
         """The match's record to export: a guest's is the host's record of finished hands."""

@@ -43,6 +43,11 @@ class TableNotes:
         self.log.extend(lines)
         del self.log[:-20]
 
+    def say(self, seat: int, text: str) -> None:
+        """A bubble at ``seat`` that no event made (a friend's quick phrase)."""
+        self.serial += 1
+        self.bubbles[seat] = (text, self.serial)
+
     def regions(self) -> dict[str, str]:
         """The bubbles' and the log's markup (the last three lines are shown)."""
         out = {f"callout-{seat}": view.callout_html(seat, text, n)

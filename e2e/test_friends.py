@@ -379,3 +379,31 @@ def test_how_the_room_looks(friends_page, broker, site_url, artifacts):
                            timeout=10000)  # the phrase as a bubble at the guest's seat
     guest.screenshot(path=str(artifacts / "friends-guest-table-phone.png"))
     host.screenshot(path=str(artifacts / "friends-host-table-desktop.png"))
+
+
+def test_time_runs_out_and_the_bot_moves_for_the_guest(friends_page, broker, site_url):
+    host, _, link = open_host(friends_page, broker, site_url, seed=2)
+    guest, gw, seat = join(friends_page, site_url, link, "Gu", 1)
+    host.select_option("#friends-timer", "10")
+    start(host, 1)
+    dealt(guest)
+    rng = random.Random(2)
+    for _ in range(200):  # the host plays until the guest must decide
+        if guest.evaluate("document.body.dataset.sxmjWaiting") == "you":
+            break
+        if host.evaluate("document.body.dataset.sxmjWaiting") == "you":
+            my_move(host, rng)
+        time.sleep(0.1)
+    else:
+        pytest.fail("the guest never had to decide")
+    step = last_state(guest)["step"]
+    timer = guest.locator('[data-testid="turn-timer"]')
+    timer.wait_for(state="visible", timeout=5000)
+    assert 1 <= int(timer.get_attribute("data-left")) <= 10
+    guest.wait_for_function(LAST_STATE.replace("s[s.length - 1].state", "s[s.length - 1]"
+                                               ".state.step > " + str(step)), timeout=20000)
+    ticks = guest.evaluate("window.sxmjAudio.log.filter(e => e.cue === 'tick').length")
+    assert ticks >= 3  # the last seconds ticked (the guest pressed a button: sound is on)
+    notices = guest.evaluate("window.sxmjWire.got.map(m => JSON.parse(m.text))"
+                             ".filter(m => m.t === 'notice' && m.kind === 'timeout')")
+    assert notices and notices[0]["seat"] == 0  # everyone is told: here, this seat

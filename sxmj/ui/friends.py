@@ -28,6 +28,7 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import parse_qs
 
+from ..bots import Bot
 from ..game import Action
 from ..messages import CoreError, render
 from ..record import dumps, replay
@@ -42,6 +43,7 @@ ROOM_KEY = "sxmj.room"
 TOKEN_KEY = "sxmj.seat."  # + the room id, in sessionStorage
 HOST_GONE = 20  # seconds without the host before a guest is told it has left
 NEXT_WAIT = 30  # seconds the host waits for everyone to be ready before dealing anyway
+TICKS = 5  # the last seconds of a decision tick
 LEVELS = ("easy", "normal", "hard", "expert")
 
 
@@ -153,7 +155,9 @@ def chat_html(lang: str) -> str:
                       for p in protocol.PHRASES)
     emoji = "".join(f'<button type="button" class="chip chip--emoji" data-ui="friends-say" '
                     f'data-phrase="{e}" aria-label="{e}">{e}</button>' for e in protocol.EMOJI)
-    return (f'<details class="chat__box" data-testid="friends-chat"><summary class="chip">'
+    return (f'<p class="turn-timer" id="turn-timer" data-testid="turn-timer" hidden '
+            f'aria-label="{esc(tr(lang, "friends_timer_label"))}"></p>'
+            f'<details class="chat__box" data-testid="friends-chat"><summary class="chip">'
             f'{esc(tr(lang, "friends_say"))}</summary>'
             f'<div class="friends-chat" role="group" aria-label="{esc(tr(lang, "friends_say"))}">'
             f'{phrases}{emoji}</div></details>')
@@ -191,6 +195,7 @@ class Friends:
         self.proxies: list = []
         self.loaded = False  # friends-net.js is in the page
         self.gen = 0  # counts the transport's status changes (a newer one cancels a wait)
+        self.tick_gen = 0  # counts the turn timers shown (a newer one stops the last)
         self.log: list[str] = []  # messages dropped (malformed, oversized, unknown)
 
     @property
@@ -437,9 +442,11 @@ class Friends:
         if room is None:
             return
         key = (match.hand_no, len(match.game.actions))
-        waiting = [s for s in match.game.to_move() if s in room.guests()]
+        waiting = [s for s in match.game.to_move() if s in room.guests() or s == 0]
         if waiting:
             asyncio.ensure_future(self._timeout(key, waiting, room.timer))
+        if 0 in waiting:
+            self.countdown(key, room.timer)
         elif match.game.over:
             asyncio.ensure_future(self._timeout(key, [], NEXT_WAIT))
 
@@ -453,7 +460,10 @@ class Friends:
             return
         for seat in seats:
             if seat in match.game.to_move():
-                action = self.app.driver.choose(match.game, seat)
+                game = match.game
+                action = (self.app.driver.choose(game, seat) if seat else  # the host's own
+                          Bot(self.room.level).choose(game.observation(0),
+                                                      game.legal_actions(0)).action)
                 name = self.room.seats[seat].name
                 self.app.notes.log.append(tr(self.lang, "friends_timeout", name=name))
                 for s in self.room.guests():
@@ -463,6 +473,29 @@ class Friends:
                 self.app.render()
                 self.app.kick()
                 return
+
+    def countdown(self, key: tuple[int, int], seconds: int) -> None:
+        """The seconds this table has left for its decision, shown, and ticking at the end."""
+        self.tick_gen += 1
+        asyncio.ensure_future(self._countdown(self.tick_gen, key, seconds))
+
+    async def _countdown(self, gen: int, key: tuple[int, int], seconds: int) -> None:
+        element = self.app.document.getElementById("turn-timer")
+        for left in range(seconds, 0, -1):
+            match = self.app.match
+            if gen != self.tick_gen or (match.hand_no, len(match.game.actions)) != key \
+                    or not match.game.legal_actions(0):
+                break
+            if not is_none(element):
+                element.textContent = tr(self.lang, "friends_timer_left", n=left)
+                element.hidden = False
+                element.dataset.left = str(left)
+            if left <= TICKS:
+                self.app.speaker.tick()
+            await asyncio.sleep(1)
+            element = self.app.document.getElementById("turn-timer")  # redrawn meanwhile
+        if gen == self.tick_gen and not is_none(element):
+            element.hidden = True
 
     def next_hand(self) -> bool:
         """The host pressed 下一局: deal once every connected guest is ready too."""
@@ -607,6 +640,8 @@ class Friends:
                 asyncio.ensure_future(app.ending.wait(app.params.speed))
             app.decision.reset()
             app.render()
+            if guest.live is not None and guest.live.game.legal and not guest.over:
+                self.countdown(guest.step(), int(msg["state"].get("timer", 20)))
         elif kind == "refused":
             app.screen.show_why(tr(self.lang, "friends_refused",
                                    why=refusal_text(msg["code"], msg["action"], self.lang)))

@@ -726,6 +726,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "friends_ready_wait": ("等其他玩家点下一局…",
                            "Waiting for the others to be ready…"),
     "friends_say": ("说一句", "Say"),
+    "friends_timer_label": ("这一步还剩的秒数", "Seconds left for this decision"),
+    "friends_timer_left": ("⏱ {n} 秒", "⏱ {n} s"),
     "friends_export": ("导出记录", "Export the record"),
     "phrase_hello": ("大家好！", "Hello!"),
     "phrase_nice": ("好牌！", "Nice hand!"),

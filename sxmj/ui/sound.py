@@ -14,8 +14,8 @@ The cues (``window.sxmjAudio.log`` keeps one ``{"cue": name, "t": ms}`` per cue 
   ``piao`` (a 财神 thrown), each word once per batch, before the sound of its tiles;
 - ``turn`` — a soft chime when the table starts waiting for the player (their turn, or a
   claim offered) after the deal or a bot's move, never after the player's own move;
-- ``tick`` — a turn timer's tick: the synthesis has it, but the table has no turn timer yet,
-  so it is never planned.
+- ``tick`` — a turn timer's tick (:func:`tick_plan`): in a friends room, each of the last five
+  seconds a person has for a decision.
 
 Muted (sound off), nothing is planned, so nothing is logged; with speech off no
 ``speech:`` cue. While the page is hidden only the turn cue fires: its chime, a vibration and
@@ -135,6 +135,15 @@ class Plan:
         """The plan for ``window.sxmjAudio.play`` (one string: one crossing)."""
         return json.dumps({"cues": [c.to_dict() for c in self.cues], "title": self.title,
                            "vibrate": self.vibrate}, ensure_ascii=False, separators=(",", ":"))
+
+
+def tick_plan(settings: SoundSettings, hidden: bool) -> Plan:
+    """One tick of a running-out turn timer (heard only: nothing while hidden or muted).
+
+    >>> tick_plan(SoundSettings(), hidden=False).names(), tick_plan(SoundSettings(), True).names()
+    (['tick'], [])
+    """
+    return Plan((Cue("tick"),)) if settings.on and not hidden else Plan()
 
 
 def waits_for_player(game: Game) -> bool:

@@ -222,6 +222,18 @@ class Speaker:
         if not cues.empty:
             self._call("play", cues.to_json())
 
+    def notify(self, text: str) -> None:
+        """A system notification (a friends room's turn while the page is hidden), if the
+        player turned it on and the browser allows it."""
+        if not (self.settings().sound.notify and self.hidden()):
+            return
+        try:
+            notification = self.window.Notification
+            if str(notification.permission) == "granted":
+                notification.new(text)
+        except Exception as e:  # noqa: BLE001 - a comfort, never a failure
+            self.window.console.warn(f"sxmj: notification: {e}")
+
     def tick(self) -> None:
         """A turn timer's tick (the last seconds of a decision in a friends room)."""
         cues = tick_plan(self.settings().sound, self.hidden())

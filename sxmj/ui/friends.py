@@ -475,7 +475,9 @@ class Friends:
                 return
 
     def countdown(self, key: tuple[int, int], seconds: int) -> None:
-        """The seconds this table has left for its decision, shown, and ticking at the end."""
+        """The seconds this table has left for its decision, shown, and ticking at the end
+        (and a system notification, if asked for, when the page is hidden)."""
+        self.app.speaker.notify(tr(self.lang, "turn_title"))
         self.tick_gen += 1
         asyncio.ensure_future(self._countdown(self.tick_gen, key, seconds))
 

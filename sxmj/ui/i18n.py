@@ -321,6 +321,10 @@ STRINGS: dict[str, tuple[str, str]] = {
     "set_speech_note": ("说出吃、碰、杠、胡、补花、飘；没有中文语音时用提示音代替",
                         "吃 碰 杠 胡 补花 飘 said aloud; a tone when the device has no voice"),
     "set_cues": ("轮到你时提示", "Turn cues"),
+    "set_notify": ("系统通知（和朋友玩）", "System notification (friends room)"),
+    "set_notify_note": ("页面在后台、轮到你时弹出系统通知；打开时浏览器会征求你的同意",
+                        "When it's your turn and the page is in the background; the browser "
+                        "asks for your permission when you turn it on"),
     "set_cues_note": ("提示音、手机振动；页面在后台时标题显示「轮到你了」",
                       "A chime, a vibration on phones, and the tab's title while it is hidden"),
     "sound_now_on": ("声音已打开", "Sound on"),

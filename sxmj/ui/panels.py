@@ -249,6 +249,7 @@ def settings_html(s: Settings, now: Options, lang: str) -> str:
         _select("volume", sd.volume, VOLUMES, lambda v: f"{v}%", t("set_volume")),
         _check("speech", sd.speech, t("set_speech"), t("set_speech_note")),
         _check("cues", sd.cues, t("set_cues"), t("set_cues_note")),
+        _check("notify", sd.notify, t("set_notify"), t("set_notify_note")),
     ])
     bots = "".join(_select(f"bot{seat}", s.bots[seat - 1], LEVELS,
                            lambda c: t("level_" + c), seat_name(seat, lang))

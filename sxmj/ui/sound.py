@@ -53,16 +53,19 @@ DEFAULT_VOLUME = 70
 @dataclass(frozen=True)
 class SoundSettings:
     """The sound settings: ``on`` (off = muted: no effect, speech or chime), ``volume``
-    (percent, one of :data:`VOLUMES`), ``speech`` (the calls spoken) and ``cues`` (the turn
-    cues: chime, vibration, the hidden page's title)."""
+    (percent, one of :data:`VOLUMES`), ``speech`` (the calls spoken), ``cues`` (the turn
+    cues: chime, vibration, the hidden page's title) and ``notify`` (in a friends room, a
+    system notification when it is your turn and the page is hidden; off until asked for)."""
 
     on: bool = True
     volume: int = DEFAULT_VOLUME
     speech: bool = True
     cues: bool = True
+    notify: bool = False
 
     def to_dict(self) -> dict[str, Any]:
-        return {"on": self.on, "volume": self.volume, "speech": self.speech, "cues": self.cues}
+        return {"on": self.on, "volume": self.volume, "speech": self.speech, "cues": self.cues,
+                "notify": self.notify}
 
     @staticmethod
     def from_dict(data: object) -> tuple[SoundSettings, list[str]]:
@@ -70,7 +73,7 @@ class SoundSettings:
         falls back to its default on its own; nothing stored is no fault).
 
         >>> SoundSettings.from_dict({"on": False, "volume": 30})
-        (SoundSettings(on=False, volume=30, speech=True, cues=True), [])
+        (SoundSettings(on=False, volume=30, speech=True, cues=True, notify=False), [])
         >>> SoundSettings.from_dict({"volume": 1000, "speech": "yes"})[1]
         ['sound.volume', 'sound.speech']
         """
@@ -81,7 +84,7 @@ class SoundSettings:
         default = SoundSettings()
         bad: list[str] = []
         values = {}
-        for name in ("on", "volume", "speech", "cues"):
+        for name in ("on", "volume", "speech", "cues", "notify"):
             value = data.get(name, getattr(default, name))
             if not (is_volume(value) if name == "volume" else isinstance(value, bool)):
                 bad.append(f"sound.{name}")

@@ -30,6 +30,7 @@ import time
 
 import pytest
 from harness import ROOT, wait_ready
+from test_a11y import assert_accessible
 from playwright.sync_api import Page
 
 sys.path.insert(0, str(ROOT))
@@ -369,6 +370,7 @@ def test_how_the_room_looks(friends_page, broker, site_url, artifacts):
                            "'[data-testid=\"friends-row\"][data-kind=\"guest\"]').length")
     assert host.locator('[data-testid="friends-qr"] svg').count() == 1  # made in the page
     host.screenshot(path=str(artifacts / "friends-host-lobby-desktop.png"))
+    assert_accessible(host, "the host's room (lobby)")
     start(host, 1)
     dealt(guest)
     dealt(host)
@@ -379,6 +381,8 @@ def test_how_the_room_looks(friends_page, broker, site_url, artifacts):
                            timeout=10000)  # the phrase as a bubble at the guest's seat
     guest.screenshot(path=str(artifacts / "friends-guest-table-phone.png"))
     host.screenshot(path=str(artifacts / "friends-host-table-desktop.png"))
+    assert_accessible(guest, "a guest's table in a room (phone)")
+    assert_accessible(host, "the host's table in a room")
 
 
 def test_time_runs_out_and_the_bot_moves_for_the_guest(friends_page, broker, site_url):

@@ -8,7 +8,8 @@ which breaks 456m, where the coach says to throw a wind — then by throwing the
   players name them (5 Characters, and the better one), with the loss and the reason;
 - while it thinks, a PerformanceObserver collects the page's long tasks: the longest, and
   the review's own slices from ``window.sxmjStats``, go to ``e2e/artifacts/review.json``
-  with the load average (a figure for the README, not an assertion on time).
+  with the load average (a figure for the README, not an assertion on time);
+- the findings pass axe's audit, and are shot to ``e2e/artifacts/review-done-1280x800.png``.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import time
 import pytest
 from harness import ARTIFACTS, DESKTOP, ROOT, wait_ready, watched_page
 from playwright.sync_api import Page
+from test_a11y import assert_accessible
 
 sys.path.insert(0, str(ROOT))
 
@@ -125,4 +127,6 @@ def test_the_review_flags_the_bad_discard_and_can_be_cancelled(page_w):
     assert "points expected" in text  # the expert's reason, with its numbers
     summary = page.locator('[data-testid="review-summary"]').inner_text()
     assert "cost about" in summary and "tile efficiency" in summary
+    review.screenshot(path=str(ARTIFACTS / "review-done-1280x800.png"))
+    assert_accessible(page, "the result panel with the review's findings")
     w.assert_clean()

@@ -28,8 +28,8 @@ DELAYS = {"slow": 1.1, "normal": 0.6, "fast": 0.0}  # a bot's thinking time, sec
 SEARCH_BUDGET_MS = 600.0  # the expert's search stops here in the page (a guess or two more
 # under Pyodide's ~2x slower Python than CPython's fixed count would take)
 CLAIM_PAUSE = 0.5  # share of the delay a claim stays on screen before the claimer moves
-REVIEW_SLICE_MS = 15.0  # the review's steps run back to back this long, then yield (one
-# step, a guess over every candidate, is under ~25 ms in CPython: tasks stay near 40 ms)
+REVIEW_SLICE_MS = 10.0  # the review's steps run back to back this long, then yield (one
+# step, a guess over every candidate, is 5–25 ms in CPython, about 1.7 × that in Pyodide)
 REVIEW_PAINT_MS = 120.0  # the progress bar moves at most this often
 ASSIST_LEVEL = "hard"  # the bot whose choice on the player's own observation is suggested
 

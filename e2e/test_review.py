@@ -9,7 +9,9 @@ which breaks 456m, where the coach says to throw a wind — then by throwing the
 - while it thinks, a PerformanceObserver collects the page's long tasks: the longest, and
   the review's own slices from ``window.sxmjStats``, go to ``e2e/artifacts/review.json``
   with the load average (a figure for the README, not an assertion on time);
-- the findings pass axe's audit, and are shot to ``e2e/artifacts/review-done-1280x800.png``.
+- the findings pass axe's audit, and are shot to ``e2e/artifacts/review-done-1280x800.png``;
+- an imported record of the same hand (made in CPython) is reviewed from the replay bar's
+  复盘, which steps to the hand's end first (``e2e/artifacts/review-viewer-390x844.png``).
 """
 
 from __future__ import annotations
@@ -26,7 +28,10 @@ from test_a11y import assert_accessible
 
 sys.path.insert(0, str(ROOT))
 
+from sxmj.bots.scripted import ScriptedTable  # noqa: E402
 from sxmj.game import Action  # noqa: E402
+from sxmj.record import to_record  # noqa: E402
+from sxmj.scenarios import builtin  # noqa: E402
 from sxmj.ui.i18n import tile_label  # noqa: E402
 
 ENABLED = '[data-testid="my-hand"] button[data-tile]:not([disabled])'
@@ -129,4 +134,52 @@ def test_the_review_flags_the_bad_discard_and_can_be_cancelled(page_w):
     assert "cost about" in summary and "tile efficiency" in summary
     review.screenshot(path=str(ARTIFACTS / "review-done-1280x800.png"))
     assert_accessible(page, "the result panel with the review's findings")
+    w.assert_clean()
+
+
+def bad_record() -> dict:
+    """The same scripted hand in CPython: 5m first, then the drawn tile (a win when offered,
+    a pass on claims), the other seats by the scenario's script."""
+    scenario = builtin("baotou")
+    match, table = scenario.start(), ScriptedTable(scenario.script)
+    game, first = match.game, True
+    while not game.over:
+        movers = game.to_move()
+        if 0 not in movers:
+            match.apply(table.action(game, movers[0]))
+            continue
+        legal = game.legal_actions(0)
+        drawn = game.observation(0).last_tile
+        pick = ([a for a in legal if a.kind == "hu"]
+                or ([Action.parse(f"0 discard {BAD}")] if first else [])
+                or [a for a in legal if a.kind == "pass"]
+                or [a for a in legal if a.kind == "discard" and a.tile == drawn]
+                or [a for a in legal if a.kind == "discard"])
+        first = first and pick[0].kind != "discard"
+        match.apply(pick[0])
+    return to_record(match)
+
+
+def test_an_imported_record_is_reviewed_from_the_replay_bar(page_w, tmp_path):
+    page, w, site_url = page_w
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(site_url + "?seed=5&speed=fast&lang=en")
+    wait_ready(page, w)
+    file = tmp_path / "baotou-bad.json"
+    record = bad_record()
+    index = record["hands"][0].index(f"0 discard {BAD}")  # the first, deliberate one
+    file.write_text(json.dumps(record), encoding="utf-8")
+    page.click('button[data-ui="settings"]')
+    page.click('#sheet [data-tab="records"]')
+    page.set_input_files('[data-testid="import"]', str(file))
+    viewer = page.locator('[data-testid="viewer"]')
+    viewer.wait_for()
+    assert viewer.get_attribute("data-step") == "0"
+    page.click('[data-testid="viewer-review"]')
+    assert viewer.get_attribute("data-step") == viewer.get_attribute("data-steps")
+    page.wait_for_selector(f'{REVIEW}[data-state="done"]', timeout=180000)
+    bad = page.locator(f'[data-testid="review-flag"][data-index="{index}"]')
+    assert bad.count() == 1 and bad.get_attribute("data-played") == f"0 discard {BAD}"
+    assert Action.parse(bad.get_attribute("data-better") or "").kind == "discard"
+    page.screenshot(path=str(ARTIFACTS / "review-viewer-390x844.png"))
     w.assert_clean()

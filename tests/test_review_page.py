@@ -10,6 +10,9 @@ import re
 import time
 from types import SimpleNamespace
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from sxmj.game import Action
 from sxmj.record import to_record
 from sxmj.ui.reviewing import ReviewShown, review_html
@@ -160,3 +163,14 @@ def test_the_markup_in_each_state_has_both_languages():
         assert f'data-state="{status}"' in zh and zh != en
     running = review_html(ReviewShown("running", total=10, done=4), "en")
     assert 'value="4"' in running and 'data-ui="review-cancel"' in running
+
+
+@settings(max_examples=60, deadline=None)
+@given(total=st.integers(0, 10**6), share=st.floats(0, 1), lang=st.sampled_from(["zh", "en"]))
+def test_the_progress_bar_stays_in_range(total, share, lang):
+    done = int(total * share)
+    html = review_html(ReviewShown("running", done=done, total=total), lang)
+    value = int(re.search(r'value="(\d+)"', html).group(1))
+    top = int(re.search(r'max="(\d+)"', html).group(1))
+    percent = int(re.search(r'aria-valuenow="(\d+)"', html).group(1))
+    assert 0 <= value <= top and top >= 1 and 0 <= percent <= 100

@@ -174,3 +174,22 @@ def test_the_progress_bar_stays_in_range(total, share, lang):
     top = int(re.search(r'max="(\d+)"', html).group(1))
     percent = int(re.search(r'aria-valuenow="(\d+)"', html).group(1))
     assert 0 <= value <= top and top >= 1 and 0 <= percent <= 100
+
+
+def test_a_scenario_played_again_shows_no_old_review():
+    page = Page()
+    real_clock(page)
+    app = make_app(page, "?scenario=baotou&speed=fast")
+
+    async def run() -> None:
+        await play_badly(page, app)
+        app.router.on_click(event(page.button(data_ui="review")))
+        await review_done(app)
+        assert 'data-state="done"' in result(page)
+        app.next_hand()  # a scenario's next hand plays it again: a new match
+        await settle(app)
+        await play_badly(page, app)
+        app.render()
+
+    asyncio.run(run())
+    assert 'data-state="idle"' in result(page)

@@ -184,11 +184,12 @@ class Replay:
 
     def review_key(self, live: Match) -> tuple:
         """The hand the result panel shows, for its review (复盘): the watched record's
-        hand, or the live match's."""
+        hand, or the live match's. It holds the record or match itself, not its ``id``: a new
+        match (a scenario played again) may be given a freed one's id."""
         v = self.viewer
         if v is not None:
-            return ("record", id(v.record), v.positions[v.step][0])
-        return ("live", id(live), live.hand_no)
+            return ("record", v.record, v.positions[v.step][0])
+        return ("live", live, live.hand_no)
 
     def review_subject(self, live: Match) -> tuple[tuple, dict, int]:
         """What the review replays: the key, the record and the hand's index in it (the

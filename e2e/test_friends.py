@@ -30,8 +30,8 @@ import time
 
 import pytest
 from harness import ROOT, wait_ready
-from test_a11y import assert_accessible
 from playwright.sync_api import Page
+from test_a11y import assert_accessible
 
 sys.path.insert(0, str(ROOT))
 

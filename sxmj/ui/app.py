@@ -4,7 +4,7 @@ It owns the :class:`~sxmj.match.Match`, asks the engine for ``legal_actions`` an
 table with :func:`sxmj.ui.view.render_all`. Each part it builds gets only what it needs and
 none imports this module: ``dom`` (the page, its clock, the speaker), ``persist``
 (``localStorage``: the match is saved after every action, resumed on reload), ``driver`` (the
-bots, their pace, the assist's adviser), ``decision`` (the player's decision in progress),
+bots, their pace, the assist's adviser, the review), ``decision`` (a decision in progress),
 ``settings`` (the sheet and the settings), ``records`` (export, import, replay), ``regions``
 (the extra regions' markup) and ``routes`` (which handler a click, a tap or a key reaches).
 
@@ -25,7 +25,7 @@ from . import panels, regions, view, welcome
 from .assist import AssistInfo, ghosts
 from .decision import Decision
 from .dom import Clock, Screen, Speaker, is_none
-from .driver import Adviser, BotDriver
+from .driver import Adviser, BotDriver, Reviewer
 from .ending import Ending, reveal_html
 from .friends import Friends, chat_html, read_hash
 from .i18n import seat_name, tr
@@ -86,6 +86,7 @@ class App:
                            lambda: self.persistence.store(welcome.KEY, welcome.HIDDEN))
         self.router = InputRouter(self, self.records, self.clock)
         self.adviser = Adviser(self.clock)
+        self.reviewer = Reviewer(document, self.clock, self.render, self.fail)  # 复盘
         self.mode: ScenarioMode | None = None
         self.scenario_error: str | None = None
         self.rail_open = False
@@ -218,8 +219,10 @@ class App:
             preview="" if viewing else d.preview(lang, self.settings.assist),
             match_over=self.match.finished and not viewing and self.mode is None,
             names=self.friends.names())
+        review = "" if self.friends.role == "guest" else self.reviewer.html(  # 复盘 (a guest
+            self.replay.review_key(self.match), lang)  # holds no record of its own to review)
         if viewing:
-            st.legal = []
+            st.legal, st.result_after = [], review
             return st
         st.ghosts = ghosts(st.obs, st.legal, lang)
         if self.mode is not None:
@@ -233,7 +236,7 @@ class App:
                 info = self.assist_now()
                 st.suggest = info.suggest if info is not None else None
             ends(st, self.match, self.persistence.profile)  # rank line, match summary
-        st.result_after = reveal_html(st) + st.result_after
+        st.result_after = reveal_html(st) + review + st.result_after
         return st
 
     def assist_now(self) -> AssistInfo | None:

@@ -17,6 +17,7 @@ from ..match import Match
 from . import view
 from .decision import Decision
 from .dom import Clock, Screen, attr, is_none
+from .driver import Reviewer
 from .ending import Ending
 from .friends import Friends
 from .i18n import tr
@@ -42,6 +43,7 @@ class Table(Protocol):
     overlay: Overlay
     guard: Guard
     friends: Friends
+    reviewer: Reviewer
 
     def state(self) -> view.TableState: ...
 
@@ -95,6 +97,8 @@ class InputRouter:
             "friends-cancel": lambda: t.friends.close(),
             "friends-copy": lambda: t.friends.copy(),
             "friends-export": t.export_record,
+            "review": self.review,
+            "review-cancel": lambda: t.reviewer.cancel(),
         }
         self.viewer_routes: dict[str, Callable[[Viewer], int]] = {  # data-ui → step, in a replay
             "step-first": lambda v: 0,
@@ -204,6 +208,13 @@ class InputRouter:
                     return
         except Exception:  # noqa: BLE001
             t.fail(traceback.format_exc())
+
+    def review(self) -> None:
+        """复盘: review the player's decisions in the hand shown (in a replay, its end first)."""
+        t = self.table
+        t.replay.to_hand_end()
+        key, record, hand = t.replay.review_subject(t.match)
+        t.reviewer.start(key, record, hand)
 
     def toggle_sound(self) -> None:
         """The key M: sound on or off (mute), and a word saying which."""

@@ -1,6 +1,7 @@
 # sxmj — Shaoxing Mahjong in the browser.
 #   make play    install what is missing, build the runtime, serve at http://127.0.0.1:8000/ (PORT=)
 #   make test    ruff + mypy + unit tests with coverage + browser tests (installs the tools it needs)
+#   make e2e     the browser tests, the friends ones inside a network namespace (root)
 #   make typecheck  mypy: --strict over the core, the default checks over sxmj/ui/
 #   make site    build _site/ for GitHub Pages
 #   make bench   run the benchmarks (make bench-boot: only the browser boot one)
@@ -20,8 +21,8 @@ CHROMIUM := /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 -y -q
 
-.PHONY: help play serve test lint typecheck unit e2e site vendor snapshot sync bench bench-boot \
-	clean distclean venv chromium npm
+.PHONY: help play serve test lint typecheck unit e2e e2e-friends site vendor snapshot sync bench \
+	bench-boot clean distclean venv chromium npm
 
 help:
 	@sed -n 's/^#   //p' Makefile
@@ -97,8 +98,18 @@ unit: venv
 	$(call pytest,tests,$(PYTEST_COV))
 	$(COVERAGE_REPORT)
 
+# The friends-mode tests (WebRTC between browsers, a local PeerServer) run in a network
+# namespace of their own (scripts/netns_run: root, as CI); the plain e2e run skips them.
+FRIENDS_E2E := scripts/netns_run $(VPY) -m pytest $(wildcard e2e/test_friends*.py)
+
 e2e: venv chromium site
-	$(call pytest,e2e)
+	@failed=""; \
+	$(VPY) -m pytest e2e || failed="$$failed e2e(pytest exit $$?)"; \
+	$(FRIENDS_E2E) || failed="$$failed e2e-friends(exit $$?)"; \
+	if [ -n "$$failed" ]; then echo "make e2e FAILED:$$failed"; exit 1; fi
+
+e2e-friends: venv chromium site
+	$(FRIENDS_E2E)
 
 # Every step runs even when one fails, so one run shows every problem
 # (pytest exit 5 means no test was collected: a failure too).
@@ -111,6 +122,7 @@ test: venv chromium site
 	  $(COVERAGE_REPORT) || failed="$$failed coverage"; \
 	else failed="$$failed tests(pytest exit $$?)"; fi; \
 	$(VPY) -m pytest e2e || failed="$$failed e2e(pytest exit $$?)"; \
+	$(FRIENDS_E2E) || failed="$$failed e2e-friends(exit $$?)"; \
 	if [ -n "$$failed" ]; then echo "make test FAILED:$$failed"; exit 1; fi
 
 bench: bench-boot

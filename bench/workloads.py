@@ -175,3 +175,49 @@ def random_play_violations(seed: int, hands: int) -> int:
         if sum(match.scores) != 0:
             checker.violations.append("scores not zero-sum")
     return len(checker.violations)
+
+
+def decision_times(timer, level: str, hands: int = 12, seed: int = 11) -> dict:
+    """How long one bot of ``level`` takes per decision (seat 0, against three hards):
+    mean and p95 in ms over every decision it makes in ``hands`` hands of match ``seed``."""
+    from sxmj.bots import Bot
+    match = Match(seed=seed)
+    bots = [Bot(level, seed=seed)] + [Bot("hard", seed=seed + s) for s in (1, 2, 3)]
+    times: list[float] = []
+    for h in range(hands):
+        if h:
+            match.next_hand()
+        g = match.game
+        while not g.over:
+            seat = g.to_move()[0]
+            obs, legal = g.observation(seat), g.legal_actions(seat)
+            t0 = timer()
+            action = bots[seat].choose(obs, legal).action
+            if seat == 0:
+                times.append((timer() - t0) * 1000)
+            match.apply(action)
+    times.sort()
+    return {"level": level, "decisions": len(times),
+            "mean_ms": round(sum(times) / len(times), 3),
+            "p95_ms": round(times[min(len(times) - 1, int(0.95 * len(times)))], 3)}
+
+
+def engine_ratio(timer, play_minimal, hands: int = 300, rounds: int = 3) -> dict:
+    """Full hands through the public API (:func:`engine_hands`, the simple policy) against
+    ``play_minimal(seed)``, the minimal greedy engine of ``../shared/bench``, interleaved in
+    the same run; the median of ``rounds`` ratios of hands per second."""
+    engine_hands(timer, 20)
+    for s in range(20):
+        play_minimal(10000 + s)  # its tables fill on first use
+    rows = []
+    for _ in range(rounds):
+        ours = engine_hands(timer, hands)["hands_per_s"]
+        t0 = timer()
+        for s in range(hands):
+            play_minimal(s)
+        theirs = hands / (timer() - t0)
+        rows.append((ours, theirs, ours / theirs))
+    rows.sort(key=lambda r: r[2])
+    ours, theirs, ratio = rows[len(rows) // 2]
+    return {"hands": hands, "sxmj_hands_per_s": round(ours), "minimal_hands_per_s": round(theirs),
+            "ratio": round(ratio, 3), "ratios": [round(r[2], 3) for r in rows]}

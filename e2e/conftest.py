@@ -8,6 +8,9 @@
 - :func:`wait_ready` waits for the ready marker ``document.body.dataset.sxmjReady === "1"``
   and fails fast, with what was collected, on a ``.py-error`` banner or a page error.
 - ``booted``: one page per test module, booted once and shared (a boot costs seconds).
+- The friends-mode tests (``test_friends*.py``) run only inside the network namespace of
+  ``scripts/netns_run`` (``make e2e`` runs them there); elsewhere they are skipped. Their
+  fixtures, ``broker`` and ``friends_page``, are in e2e/friends_harness.py.
 - Screenshots and the boot timings go to ``e2e/artifacts/`` (git-ignored);
   pytest-playwright's own failure screenshots go to ``e2e/artifacts/playwright/``.
 """
@@ -17,6 +20,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from friends_harness import NETNS, NOT_IN_NETNS, broker, friends_page, is_friends_test
 from harness import (
     ARTIFACTS,
     CHROMIUM,
@@ -25,9 +29,12 @@ from harness import (
     PREFIX,
     SITE,
     serve,
+    serve_site,
     shared_page,
 )
 from playwright.sync_api import Browser, Page
+
+__all__ = ["broker", "friends_page"]  # fixtures, registered by being imported here
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -36,6 +43,15 @@ def pytest_configure(config: pytest.Config) -> None:
         config.option.output = str(ARTIFACTS / "playwright")
     if config.getoption("--screenshot", default=None) == "off":
         config.option.screenshot = "only-on-failure"
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if NETNS:
+        return
+    skip = pytest.mark.skip(reason=NOT_IN_NETNS)
+    for item in items:
+        if is_friends_test(item.path):
+            item.add_marker(skip)
 
 
 # ---------- browser and server ----------
@@ -55,10 +71,11 @@ def browser_context_args(browser_context_args: dict) -> dict:
 
 @pytest.fixture(scope="session")
 def site_url() -> str:
-    """``http://127.0.0.1:<free port>/sxmj/`` serving ``_site/``."""
+    """``http://127.0.0.1:<free port>/sxmj/`` serving ``_site/`` (and the test pages of
+    ``e2e/pages/`` at ``__e2e__/<name>``, which ``_site`` never holds)."""
     if not (SITE / "index.html").is_file():
         pytest.exit("_site/ is not built: run `make site` (make test does)", returncode=1)
-    server, thread = serve.serve_in_thread(SITE, prefix=PREFIX)
+    server, thread = serve_site(SITE, PREFIX)
     yield serve.server_url(server)
     server.shutdown()
     server.server_close()

@@ -10,10 +10,13 @@ import json
 import os
 import re
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import partial
+from http.server import ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -26,6 +29,10 @@ ROOT = Path(__file__).resolve().parent.parent
 SITE = Path(os.environ.get("SXMJ_SITE") or ROOT / "_site")
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 PREFIX = "/sxmj/"
+# test pages (e2e/pages/<name>.html), answered by the test server at <site>/__e2e__/<name>.html:
+# same origin and same (loopback) server as the site, never part of _site
+TEST_PAGES = Path(__file__).resolve().parent / "pages"
+TEST_PAGES_PATH = "/__e2e__/"
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -47,6 +54,29 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 import build_vendor  # noqa: E402,F401  (scripts/, re-exported for the tests)
 import serve  # noqa: E402,F401  (scripts/serve.py, re-exported for conftest)
+
+
+class TestServerHandler(serve.Handler):
+    """The built site, plus ``e2e/pages/`` below ``<prefix>__e2e__/``."""
+
+    def translate_path(self, path: str) -> str:
+        url = urlsplit(path).path
+        if not url.startswith(TEST_PAGES_PATH):
+            return super().translate_path(path)
+        name = url[len(TEST_PAGES_PATH):]
+        ok = name and "/" not in name and not name.startswith(".")
+        return str(TEST_PAGES / (name if ok else "-missing-"))
+
+
+def serve_site(root: Path, prefix: str = PREFIX) -> tuple[ThreadingHTTPServer, threading.Thread]:
+    """``root`` (and the test pages) on a free loopback port, in a daemon thread."""
+    handler = type("SxmjTestHandler", (TestServerHandler,),
+                   {"prefix": serve.normalize_prefix(prefix), "quiet": True})
+    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(handler, directory=str(root)))
+    server.daemon_threads = True
+    thread = threading.Thread(target=server.serve_forever, name="sxmj-serve", daemon=True)
+    thread.start()
+    return server, thread
 
 
 @dataclass

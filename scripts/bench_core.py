@@ -4,7 +4,10 @@
 Runs each workload of bench/workloads.py in CPython and, through Node, inside
 Pyodide (the vendored npm package), and prints medians and ratios. Results
 are also written to bench/out/core.json. Sizes can be reduced for a quick
-look: BENCH_RANDOM_HANDS (default 100000), BENCH_TOURNAMENT_WALLS (default 2000).
+look: BENCH_RANDOM_HANDS (default 100000), BENCH_TOURNAMENT_WALLS (default 2000),
+BENCH_EXPERT_WALLS (default 500: the duplicate tournament expert,hard,hard,hard, the longest
+part; 0 skips it). The engine's speed is also measured against the minimal greedy engine of
+``../shared/bench`` (BENCH_YARDSTICK: its folder), when it is there.
 """
 
 from __future__ import annotations
@@ -34,6 +37,16 @@ def in_pyodide(expr: str) -> dict | None:
         print("  pyodide run failed:", p.stderr.strip().splitlines()[-1:])
         return None
     return json.loads(p.stdout.strip().splitlines()[-1])
+
+
+def yardstick():
+    """``play_game_fast`` of the shared minimal engine, or None when it isn't there."""
+    folder = Path(os.environ.get("BENCH_YARDSTICK") or ROOT.parent / "shared" / "bench")
+    if not (folder / "minimal_engine.py").is_file():
+        return None
+    sys.path.insert(0, str(folder))
+    import minimal_engine
+    return minimal_engine.play_game_fast
 
 
 def random_chunk(args: tuple[int, int]) -> tuple[int, int]:
@@ -71,9 +84,29 @@ def main() -> int:
     if pyo:
         print(f"  Pyodide {pyo['hands_per_s']:.0f} hands/s; Pyodide/CPython time ratio "
               f"{ratio:.2f} (target ≤ 2.5)")
+    play_minimal = yardstick()
+    if play_minimal is not None:
+        # CPU time of this process: on a shared machine, wall time also counts the time the
+        # process waited for a core, which moves each side's figure by ±50 % under load
+        r = W.engine_ratio(time.process_time, play_minimal, rounds=5)
+        out["engine_ratio"] = r
+        print(f"  against the minimal greedy engine, same run, CPU time: {r['sxmj_hands_per_s']} "
+              f"vs {r['minimal_hands_per_s']} hands/s, ratio {r['ratio']:.2f} (runs {r['ratios']}; "
+              f"target ≥ 0.5)")
     for level in ("easy", "normal", "hard"):
         out.setdefault("bots", {}).update(W.bot_hands(timer, level))
     print("  with bots: " + ", ".join(f"{k} {v:.0f}" for k, v in out["bots"].items()))
+
+    print("== decision time per level (issue 16): seat 0 against three hards, 12 hands")
+    for level in ("easy", "normal", "hard", "expert"):
+        expr = f"W.decision_times(time.perf_counter, {level!r})"
+        cp = W.decision_times(timer, level)
+        pyo = in_pyodide(expr)
+        out.setdefault("decisions", {})[level] = {"cpython": cp, "pyodide": pyo}
+        line = f"  {level:>6}: CPython p95 {cp['p95_ms']:.1f} ms (mean {cp['mean_ms']:.1f})"
+        if pyo:
+            line += f", Pyodide p95 {pyo['p95_ms']:.1f} ms (mean {pyo['mean_ms']:.1f})"
+        print(line + f", {cp['decisions']} decisions")
 
     print(f"== random play (issue 3): {total_random} hands, every invariant after every action")
     chunks = [(seed, 500) for seed in range(total_random // 500)]
@@ -97,6 +130,21 @@ def main() -> int:
                 print(f"    {lv:>6}: mean {r['mean']:+.2f} (95% CI {r['ci95'][0]:+.2f} … "
                       f"{r['ci95'][1]:+.2f}), win rate {r['win_rate']:.1%}, "
                       f"decision p95 {r['p95_ms']:.2f} ms")
+
+    expert_walls = int(os.environ.get("BENCH_EXPERT_WALLS", "500"))
+    if expert_walls:
+        from sxmj.simulate import tournament
+        seats = "expert,hard,hard,hard"
+        print(f"== expert (issue 16): duplicate tournament {seats}, {expert_walls} walls × 4 "
+              f"rotations, seed 1 (target: expert ≥ +1.5 points/hand, CI above 0)")
+        t0 = timer()
+        res = tournament(expert_walls, 1, seats.split(","), timer=timer)
+        out.setdefault("tournament", {})[seats] = res
+        for lv, r in res.items():
+            print(f"    {lv:>6}: mean {r['mean']:+.2f} (95% CI {r['ci95'][0]:+.2f} … "
+                  f"{r['ci95'][1]:+.2f}), win rate {r['win_rate']:.1%}, "
+                  f"decision p95 {r['p95_ms']:.2f} ms")
+        print(f"  {timer() - t0:.0f} s, load average {os.getloadavg()[0]:.1f}")
 
     dest = ROOT / "bench" / "out"
     dest.mkdir(parents=True, exist_ok=True)

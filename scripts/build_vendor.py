@@ -5,7 +5,15 @@ Only the files the game needs at run time are copied:
 
 - ``static/vendor/pyodide/``: the five files Pyodide boots from;
 - ``static/vendor/pyscript/``: ``@pyscript/core``'s ``dist/*.js`` and ``dist/*.css``
-  (no source maps).
+  (no source maps);
+- ``static/vendor/peerjs/``: the ``peerjs`` browser bundle (``peerjs.min.js``, the UMD build
+  that sets ``window.peerjs``) and its LICENSE (the minified bundle carries no notice);
+  loaded by ``static/js/friends-net.js`` only when a page plays with friends;
+- ``static/vendor/qrcode/``: ``qrcode-generator``'s ``qrcode.js`` (its MIT notice is in the
+  file's header), loaded on demand for invite QR codes.
+
+The ``peer`` package (PeerServer, Node only: the tests and README's self-hosted broker) and
+``axe-core`` (the accessibility test) are devDependencies too, never copied here.
 
 The installed versions must match the exact pins in package.json; run ``npm ci`` first.
 Unchanged files are not copied again, and stale files are removed, so the folder always
@@ -31,6 +39,12 @@ PYODIDE_FILES = (
 )
 
 
+# every package copied into static/vendor/: its version must be the exact pin
+VENDORED = ("pyodide", "@pyscript/core", "peerjs", "qrcode-generator")
+# devDependencies that must never reach the site
+NOT_SHIPPED = ("peer", "axe-core")
+
+
 def pinned_version(root: Path, package: str) -> str:
     pins = json.loads((root / "package.json").read_text(encoding="utf-8"))
     return pins["devDependencies"][package]
@@ -51,7 +65,9 @@ def runtime_sources(root: Path) -> dict[str, list[Path]]:
     pyscript = sorted(p for p in dist.iterdir() if p.suffix in (".js", ".css") and p.is_file())
     if not any(p.name == "core.js" for p in pyscript):
         raise SystemExit(f"build_vendor: {dist}/core.js missing: run `npm ci`")
-    return {"pyodide": pyodide, "pyscript": pyscript}
+    peerjs = [modules / "peerjs" / "dist" / "peerjs.min.js", modules / "peerjs" / "LICENSE"]
+    qrcode = [modules / "qrcode-generator" / "dist" / "qrcode.js"]
+    return {"pyodide": pyodide, "pyscript": pyscript, "peerjs": peerjs, "qrcode": qrcode}
 
 
 def same_file(src: Path, dst: Path) -> bool:
@@ -82,7 +98,7 @@ def sync_folder(sources: list[Path], dest: Path) -> tuple[int, int]:
 
 
 def build(root: Path, out: Path) -> int:
-    for package in ("pyodide", "@pyscript/core"):
+    for package in VENDORED:
         want, have = pinned_version(root, package), installed_version(root, package)
         if want != have:
             raise SystemExit(

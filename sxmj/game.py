@@ -14,39 +14,29 @@ wall), so the list of actions plus the wall is the whole hand.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import StrEnum
 from itertools import compress, repeat
 from operator import is_
 from typing import Any
 
+from .actions import (  # the action objects are made once and shared (see actions)
+    _ALL_TILES,
+    _DISCARDS,
+    _PLAYING,
+    _RUNS,
+    ACTION_KINDS,
+    OWN_KONGS,
+    Action,
+    Event,
+)
+from .claims import ClaimWindows
 from .melds import Meld
 from .messages import CoreError
 from .observation import Observation
 from .rules import Options
 from .scoring import Evaluation, WinContext, evaluate, settle_detail
-from .tiles import NUM_PLAYING, code, format_tiles, parse_tiles
+from .tiles import NUM_PLAYING, code
 from .wall import Wall, deal_order
 from .winning import POW5, Shape, is_sets, is_win
-
-ACTION_KINDS = ("discard", "chi", "peng", "minggang", "angang", "jiagang", "hu", "pass")
-OWN_KONGS = ("angang", "jiagang")  # the kongs a player declares on its own turn
-
-
-class Event(StrEnum):
-    """The ``type`` of each event ``apply`` returns (a str: it compares and serialises
-    as its value)."""
-
-    DEAL = "deal"
-    TURN = "turn"
-    DRAW = "draw"
-    FLOWER = "flower"
-    EXHAUSTED = "exhausted"
-    KONG = "kong"
-    DISCARD = "discard"
-    CLAIM_WINDOW = "claim_window"
-    CLAIM = "claim"
-    JIAGANG_DECLARED = "jiagang_declared"
-    HU = "hu"
 
 
 class IllegalAction(CoreError):
@@ -66,64 +56,6 @@ class IllegalAction(CoreError):
         return self.reason.detail
 
 
-@dataclass(frozen=True, order=True)
-class Action:
-    """A decision by one seat, printed like ``0 discard 5m`` or ``1 chi 345m``.
-
-    ``tile`` is the discarded, claimed or konged tile; a chi also carries the
-    chow it forms in ``tiles``.
-    """
-
-    seat: int
-    kind: str
-    tile: int | None = None
-    tiles: tuple[int, ...] = ()
-
-    def __str__(self) -> str:
-        if self.kind == "chi":
-            return f"{self.seat} chi {format_tiles(self.tiles)}"
-        if self.tile is None:
-            return f"{self.seat} {self.kind}"
-        return f"{self.seat} {self.kind} {code(self.tile)}"
-
-    @staticmethod
-    def parse(text: str) -> Action:
-        """The inverse of ``str(action)``; raises CoreError (a ValueError) on malformed text."""
-        parts = text.split() if isinstance(text, str) and len(text) <= 40 else []
-        shown = text[:40] if isinstance(text, str) else repr(text)[:40]
-        if len(parts) not in (2, 3) or parts[0] not in ("0", "1", "2", "3") \
-                or parts[1] not in ACTION_KINDS:
-            raise CoreError("action.text", "action", text=shown)
-        seat, kind = int(parts[0]), parts[1]
-        if kind in ("hu", "pass"):
-            if len(parts) != 2:
-                raise CoreError("action.no_tile", "action", kind=kind, text=shown)
-            return Action(seat, kind)
-        if len(parts) != 3:
-            raise CoreError("action.needs_tile", "action", kind=kind, text=shown)
-        tiles = parse_tiles(parts[2])
-        if kind == "chi":
-            if len(tiles) != 3:
-                raise CoreError("action.chi_tiles", "action", text=shown)
-            return Action(seat, kind, None, tuple(sorted(tiles)))
-        if len(tiles) != 1:
-            raise CoreError("action.one_tile", "action", kind=kind, text=shown)
-        return Action(seat, kind, tiles[0])
-
-
-# Actions are immutable, so the common ones are made once: building a frozen
-# dataclass costs about a microsecond, and the engine offers thousands per hand.
-_DISCARDS = [[Action(seat, "discard", t) for t in range(42)] for seat in range(4)]
-_PENG = [[Action(seat, "peng", t) for t in range(42)] for seat in range(4)]
-_MINGGANG = [[Action(seat, "minggang", t) for t in range(42)] for seat in range(4)]
-_CHI = [{b: Action(seat, "chi", None, (b, b + 1, b + 2)) for b in range(27) if b % 9 <= 6}
-        for seat in range(4)]  # _CHI[seat][lowest tile of the chow]
-_PASS = [Action(seat, "pass") for seat in range(4)]
-_ALL_TILES = range(42)
-_PLAYING = range(NUM_PLAYING)
-_RUNS = [[[t] * n for n in range(5)] for t in range(42)]  # _RUNS[t][n]: n copies of t
-
-
 @dataclass
 class HandResult:
     """How a hand ended: a win (with its evaluation and payments) or 臭庄."""
@@ -140,7 +72,7 @@ class HandResult:
         return self.evaluation.patterns if self.evaluation else []
 
 
-class Game:
+class Game(ClaimWindows):
     """A hand from the deal to a win or 臭庄."""
 
     def __init__(self, wall: Wall, dealer: int, options: Options | None = None):
@@ -192,49 +124,7 @@ class Game:
         plays a decision out on one guess of what it can't see (a determinization):
         the result obeys every rule from here on, like any game.
         """
-        g = cls.__new__(cls)
-        g.options = obs.options
-        g.wall = Wall(list(wall_tiles), obs.indicator, obs.dice)
-        g.dealer = obs.dealer
-        g.caishen = obs.caishen
-        g.hands = [[0] * 42 for _ in range(4)]
-        g._keys = [[0, 0, 0, 0] for _ in range(4)]
-        g._sizes = [0, 0, 0, 0]
-        for seat in range(4):
-            for t in hands[seat]:
-                g._change(seat, t, 1)
-        g.melds = [list(ms) for ms in obs.melds]
-        g.flowers = [list(f) for f in obs.flowers]
-        g.discards = [list(d) for d in obs.discards]
-        g.claims = [list(r) for r in obs.claims]
-        g.piao_chain = list(obs.piao_chain)
-        g.piao_block = set(obs.piao_block)
-        # a seat has had its turn once it discarded (a claimed discard stays in the river)
-        g.had_turn = [bool(obs.discards[s]) or (s == obs.turn and obs.phase != "deal")
-                      for s in range(4)]
-        g.claim_made = any(any(r) for r in obs.claims)
-        g.turn = obs.turn
-        g.phase = obs.phase
-        g.last_tile = obs.last_tile if obs.seat == obs.turn else None
-        g.last_source = {"draw": "head", "deal": "deal"}.get(obs.arrival, "tail")
-        g.chain_kongs = obs.chain if obs.arrival == "kong" else 0
-        g.chain_flowers = obs.chain if obs.arrival == "flower" else 0
-        g.first_turn_win = obs.first_turn
-        g.after_claim = obs.after_claim
-        g.last_discard = obs.last_discard
-        g.pending, g.responses = {}, {}
-        g.rob_tile = obs.rob_tile
-        g.result = None
-        g.actions = []
-        g.events = []
-        g.deal_events = []
-        g._turn_cache = None
-        g._views = None
-        if obs.phase == "claim" and obs.last_discard is not None:
-            g._open_claims(*obs.last_discard)  # every claimer decides afresh
-        elif obs.phase == "rob" and obs.rob_tile is not None:
-            g.pending = {s: [Action(s, "hu"), Action(s, "pass")] for s in obs.to_move}
-        return g
+        return _from_observation(cls, obs, hands, wall_tiles)
 
     # ------------------------------------------------------------ queries
 
@@ -533,157 +423,6 @@ class Game:
         self.last_discard = (seat, t)
         self._open_claims(seat, t)
 
-    # ------------------------------------------------------------ claims
-
-    def _ask_order(self) -> list[int]:
-        base = self.last_discard[0] if self.phase == "claim" and self.last_discard else self.turn
-        return [(base + i) % 4 for i in (1, 2, 3)]
-
-    def _claim_options(self, seat: int, t: int, next_seat: bool) -> list[Action]:
-        """What ``seat`` may claim of the discard ``t`` (never the 财神; see _open_claims)."""
-        h = self.hands[seat]
-        chi_seat = next_seat and t < 27
-        if self.piao_block and any(b != seat for b in self.piao_block):
-            return []
-        out = []
-        if chi_seat:
-            c = self.caishen
-            r = t % 9
-            # the two other members must be natural tiles in hand (the 财神 can't chi)
-            if r >= 2 and h[t - 2] and h[t - 1] and c != t - 2 and c != t - 1:
-                out.append(_CHI[seat][t - 2])
-            if 1 <= r <= 7 and h[t - 1] and h[t + 1] and c != t - 1 and c != t + 1:
-                out.append(_CHI[seat][t - 1])
-            if r <= 6 and h[t + 1] and h[t + 2] and c != t + 1 and c != t + 2:
-                out.append(_CHI[seat][t])
-        if h[t] >= 2:
-            out.append(_PENG[seat][t])
-        if h[t] >= 3 and self._drawable():
-            out.append(_MINGGANG[seat][t])
-        if out:
-            out.append(_PASS[seat])
-        return out
-
-    def _open_claims(self, discarder: int, t: int) -> None:
-        self.pending = {}
-        self.responses = {}
-        if t != self.caishen:
-            hands = self.hands
-            for i in (1, 2, 3):
-                seat = (discarder + i) % 4
-                # only the next seat can chi; the others need a pair to claim at all
-                if i == 1 or hands[seat][t] >= 2:
-                    opts = self._claim_options(seat, t, i == 1)
-                    if opts:
-                        self.pending[seat] = opts
-        if self.pending:
-            self.phase = "claim"
-            self._emit(Event.CLAIM_WINDOW, seats=sorted(self.pending), tile=t)
-        else:
-            self._start_turn((discarder + 1) % 4, draw=True)
-
-    def _respond_claim(self, action: Action) -> None:
-        self.responses[action.seat] = action
-        if action.kind in ("peng", "minggang"):
-            self._take_claim(action)  # nobody outranks a peng or kong
-            return
-        if len(self.responses) < len(self.pending):
-            return
-        chi = next((a for a in self.responses.values() if a.kind == "chi"), None)
-        if chi is not None:
-            self._take_claim(chi)
-        else:
-            assert self.last_discard is not None  # a claim window is open on it
-            self._start_turn((self.last_discard[0] + 1) % 4, draw=True)
-
-    def _take_claim(self, action: Action) -> None:
-        assert self.last_discard is not None
-        discarder, t = self.last_discard
-        seat = action.seat
-        river = self.discards[discarder]
-        river[-1] = (t, seat)
-        self.claims[seat][discarder] += 1
-        self.claim_made = True
-        if action.kind == "chi":
-            used = list(action.tiles)
-            used.remove(t)
-            meld = Meld("chi", action.tiles, discarder, t)
-        else:
-            n = 2 if action.kind == "peng" else 3
-            used = [t] * n
-            meld = Meld(action.kind, (t,) * (n + 1), discarder, t)
-        for m in used:
-            self._change(seat, m, -1)
-        self.melds[seat].append(meld)
-        self._views = None
-        self.last_discard = None
-        self._emit(Event.CLAIM, seat=seat, kind=action.kind, tile=t, source=discarder,
-                   tiles=list(meld.tiles))
-        self._start_turn(seat, draw=False)
-        if self.phase != "turn":
-            return
-        self.first_turn_win = False
-        if action.kind == "minggang":
-            self._kong_replacement(seat)
-        else:
-            self.after_claim = True
-
-    # ------------------------------------------------------------ 加杠 and 抢杠
-
-    def _rob_eval(self, seat: int, t: int) -> Evaluation | None:
-        h = self.hands[seat]
-        # the robbed tile must be the hand's only natural copy (RULES §12), and
-        # flowers are always laid open before a hand can win
-        if any(h[31:]) or h[t] or t == self.caishen:
-            return None
-        if not is_win(self.shape(seat).add(t)):
-            return None
-        ev = evaluate(self.win_context(seat, t, "rob"), self.options)
-        return ev if ev.win else None
-
-    def _declare_jiagang(self, seat: int, t: int) -> None:
-        self._emit(Event.JIAGANG_DECLARED, seat=seat, tile=t)
-        self.pending, self.responses = {}, {}
-        if t != self.caishen:
-            for other in ((seat + i) % 4 for i in (1, 2, 3)):
-                if self._rob_eval(other, t) is not None:
-                    self.pending[other] = [Action(other, "hu"), Action(other, "pass")]
-        if self.pending:
-            self.phase = "rob"
-            self.rob_tile = t
-            return
-        self._complete_jiagang(seat, t)
-
-    def _complete_jiagang(self, seat: int, t: int) -> None:
-        self._change(seat, t, -1)
-        i = next(i for i, m in enumerate(self.melds[seat]) if m.kind == "peng" and m.tiles[0] == t)
-        old = self.melds[seat][i]
-        self.melds[seat][i] = Meld("jiagang", (t,) * 4, old.source, old.claimed)
-        self._views = None
-        self._emit(Event.KONG, seat=seat, kind="jiagang", tile=t)
-        self.phase = "turn"
-        self.pending, self.responses = {}, {}
-        self._kong_replacement(seat)
-
-    def _respond_rob(self, action: Action) -> None:
-        self.responses[action.seat] = action
-        if len(self.responses) < len(self.pending):
-            return
-        t = self.rob_tile
-        assert t is not None  # the rob phase holds the 加杠 tile
-        self.rob_tile = None
-        robbers = [s for s in self._ask_order()
-                   if s in self.responses and self.responses[s].kind == "hu"]
-        if robbers:
-            winner = robbers[0]
-            ev = self._rob_eval(winner, t)
-            assert ev is not None
-            self._change(self.turn, t, -1)
-            self._change(winner, t, 1)
-            self._finish(winner, ev, robbed=self.turn, win_by="rob")
-        else:
-            self._complete_jiagang(self.turn, t)
-
     # ------------------------------------------------------------ the end
 
     def _finish(self, winner: int, ev: Evaluation, robbed: int | None, win_by: str) -> None:
@@ -738,6 +477,53 @@ class Game:
             options=self.options, arrival=arrival, chain=chain, after_claim=self.after_claim,
             first_turn=self.first_turn_win)
 
+
+
+def _from_observation(cls: type[Game], obs: Observation, hands: list[list[int]],
+                      wall_tiles: list[int]) -> Game:
+    g = cls.__new__(cls)
+    g.options = obs.options
+    g.wall = Wall(list(wall_tiles), obs.indicator, obs.dice)
+    g.dealer = obs.dealer
+    g.caishen = obs.caishen
+    g.hands = [[0] * 42 for _ in range(4)]
+    g._keys = [[0, 0, 0, 0] for _ in range(4)]
+    g._sizes = [0, 0, 0, 0]
+    for seat in range(4):
+        for t in hands[seat]:
+            g._change(seat, t, 1)
+    g.melds = [list(ms) for ms in obs.melds]
+    g.flowers = [list(f) for f in obs.flowers]
+    g.discards = [list(d) for d in obs.discards]
+    g.claims = [list(r) for r in obs.claims]
+    g.piao_chain = list(obs.piao_chain)
+    g.piao_block = set(obs.piao_block)
+    # a seat has had its turn once it discarded (a claimed discard stays in the river)
+    g.had_turn = [bool(obs.discards[s]) or (s == obs.turn and obs.phase != "deal")
+                  for s in range(4)]
+    g.claim_made = any(any(r) for r in obs.claims)
+    g.turn = obs.turn
+    g.phase = obs.phase
+    g.last_tile = obs.last_tile if obs.seat == obs.turn else None
+    g.last_source = {"draw": "head", "deal": "deal"}.get(obs.arrival, "tail")
+    g.chain_kongs = obs.chain if obs.arrival == "kong" else 0
+    g.chain_flowers = obs.chain if obs.arrival == "flower" else 0
+    g.first_turn_win = obs.first_turn
+    g.after_claim = obs.after_claim
+    g.last_discard = obs.last_discard
+    g.pending, g.responses = {}, {}
+    g.rob_tile = obs.rob_tile
+    g.result = None
+    g.actions = []
+    g.events = []
+    g.deal_events = []
+    g._turn_cache = None
+    g._views = None
+    if obs.phase == "claim" and obs.last_discard is not None:
+        g._open_claims(*obs.last_discard)  # every claimer decides afresh
+    elif obs.phase == "rob" and obs.rob_tile is not None:
+        g.pending = {s: [Action(s, "hu"), Action(s, "pass")] for s in obs.to_move}
+    return g
 
 
 __all__ = ["ACTION_KINDS", "OWN_KONGS", "Action", "Event", "Game", "HandResult", "IllegalAction"]

@@ -41,6 +41,7 @@ class Match:
         self.scores = [0, 0, 0, 0]
         self.results: list[HandResult] = []
         self.hand_actions: list[list[Action]] = []
+        self.walls: dict[int, Wall] = {}  # hand number -> the wall it was given (hand >= 1)
         self.game = self._new_game(wall)
 
     def _new_game(self, wall: Wall | None = None) -> Game:
@@ -86,11 +87,15 @@ class Match:
         winner = self.results[-1].winner if self.game.over and self.results else None
         return self.dealer if winner is None else winner
 
-    def next_hand(self) -> Game:
-        """Start the next hand (the current one must be over)."""
+    def next_hand(self, wall: Wall | None = None) -> Game:
+        """Start the next hand (the current one must be over), from the seed's wall for it
+        or from ``wall``. The friends room deals each hand from fresh randomness this way,
+        so that a finished hand's wall, which guests may see, says nothing of the next."""
         if not self.game.over:
             raise ValueError("the current hand is still being played")
         self.dealer = self.next_dealer()
         self.hand_no += 1
-        self.game = self._new_game()
+        if wall is not None:
+            self.walls[self.hand_no] = wall
+        self.game = self._new_game(wall)
         return self.game

@@ -11,6 +11,9 @@ Format (version 1)::
      "dealer": 0,                      # optional: fixed first dealer
      "wall": {"tiles": "...143 tiles head first...", "indicator": "5m",
               "dice": [3, 4]},         # optional: explicit first wall
+     "walls": [null, {"tiles": ..., "indicator": ..., "dice": ...}, ...],
+                                       # optional: hand i's explicit wall (null: the
+                                       # seed's; entry 0 is always null, see "wall")
      "hands": [["0 discard 5m", "1 pass", ...], ...],
      "results": [{"winner": 2, "payments": [-10, -10, 30, -10]}, ...]}
 
@@ -50,13 +53,31 @@ def to_record(match: Match) -> dict[str, Any]:
     if match.first_dealer_fixed is not None:
         rec["dealer"] = match.first_dealer_fixed
     if match.first_wall is not None:
-        w = match.first_wall
-        rec["wall"] = {"tiles": format_tiles(w.tiles), "indicator": code(w.indicator),
-                       "dice": list(w.dice)}
+        rec["wall"] = _wall_json(match.first_wall)
+    if match.walls:
+        rec["walls"] = [None if i not in match.walls else _wall_json(match.walls[i])
+                        for i in range(len(match.hand_actions))]
     rec["hands"] = [[str(a) for a in actions] for actions in match.hand_actions]
     rec["results"] = [{"winner": r.winner, "payments": list(r.payments)}
                       for r in match.results]
     return rec
+
+
+def _wall_json(w: Wall) -> dict[str, Any]:
+    return {"tiles": format_tiles(w.tiles), "indicator": code(w.indicator), "dice": list(w.dice)}
+
+
+def _wall_of(spec: Any, field: str) -> Wall:
+    if not isinstance(spec, dict):
+        raise RecordError("wall.object", field)
+    dice = spec.get("dice", [1, 1])
+    if not isinstance(dice, list):
+        raise RecordError("wall.dice", field, value=dice)
+    try:
+        return Wall.from_tiles(spec.get("tiles", ""), spec.get("indicator", ""),
+                               (dice[0], dice[1]) if len(dice) == 2 else (0, 0))
+    except CoreError as e:
+        raise RecordError(e.code, field, **e.params) from None
 
 
 def dumps(match: Match) -> str:
@@ -98,27 +119,21 @@ def replay(record: dict[str, Any] | str, upto: int | None = None,
         raise RecordError("field.seat", "dealer", value=dealer)
     wall = None
     if record.get("wall") is not None:
-        spec = record["wall"]
-        if not isinstance(spec, dict):
-            raise RecordError("wall.object", "wall")
-        dice = spec.get("dice", [1, 1])
-        if not isinstance(dice, list):
-            raise RecordError("wall.dice", "wall", value=dice)
-        try:
-            wall = Wall.from_tiles(spec.get("tiles", ""), spec.get("indicator", ""),
-                                   (dice[0], dice[1]) if len(dice) == 2 else (0, 0))
-        except CoreError as e:
-            raise RecordError(e.code, "wall", **e.params) from None
+        wall = _wall_of(record["wall"], "wall")
     hands = record.get("hands")
     if not isinstance(hands, list) or not all(isinstance(h, list) for h in hands):
         raise RecordError("record.hands", "hands")
+    walls = record.get("walls", [])
+    if not isinstance(walls, list) or len(walls) > len(hands) or (walls and walls[0] is not None):
+        raise RecordError("record.walls", "walls", value=_short(walls))
     match = Match(seed, options, wall, dealer)
     done = 0
     for i, actions in enumerate(hands):
         if i > 0:
             if not match.game.over:
                 raise RecordError("record.early", "hands", hand=i, previous=i - 1)
-            match.next_hand()
+            spec = walls[i] if i < len(walls) else None
+            match.next_hand(None if spec is None else _wall_of(spec, f"walls[{i}]"))
         for j, text in enumerate(actions):
             if upto is not None and done >= upto:
                 return match

@@ -26,3 +26,22 @@ def test_workloads_run_and_report_sane_numbers() -> None:
 def test_ready_hands_really_are_ready() -> None:
     for shape, caishen in W.ready_shapes(50, 5):
         assert waits(shape, caishen), shape
+
+
+def test_decision_times_count_every_decision_of_seat_zero() -> None:
+    ticks = iter(range(10**6))
+    r = W.decision_times(lambda: next(ticks) / 1000, "easy", hands=1)  # 1 ms per tick
+    assert r["level"] == "easy" and r["decisions"] > 5
+    assert r["mean_ms"] == r["p95_ms"] == 1.0  # each decision is one tick of this clock
+
+
+def test_engine_ratio_compares_in_the_same_run() -> None:
+    played: list[int] = []
+
+    def minimal(seed: int) -> None:  # a stand-in yardstick that takes a little time
+        played.append(seed)
+        time.sleep(0.002)
+
+    r = W.engine_ratio(time.perf_counter, minimal, hands=4, rounds=3)
+    assert played[:20] == list(range(10000, 10020)) and len(played) == 20 + 3 * 4
+    assert len(r["ratios"]) == 3 and r["ratio"] == sorted(r["ratios"])[1] and r["ratio"] > 0

@@ -164,3 +164,18 @@ def test_thinking_step_by_step_gives_the_same_choice_and_can_be_cut_short() -> N
 
     cut = ExpertStrategy(2, stop=stop).choose(obs, legal)
     assert cut.action in legal and cut.params.get("samples", 2) == 2
+
+
+def test_review_a_guess_at_a_time_is_the_same_review() -> None:
+    # the page's review (per_guess) steps finer but must find exactly what the CLI finds
+    from sxmj.bots.review import review_steps
+
+    record, _ = _record_with_a_bad_discard()
+    whole = review(record, seat=0, hand=0, samples=6, seed=3)
+    steps = list(review_steps(record, 0, 0, samples=6, seed=3, per_guess=True))
+    done = [d for d, _, _ in steps]
+    total = steps[0][1]
+    assert done == sorted(done) and done[0] == 0 and done[-1] == total > 0
+    assert total == 6 * whole.decisions and len(steps) > whole.decisions + 1
+    fine = steps[-1][2]
+    assert fine.to_json() == whole.to_json() and fine.summary("en") == whole.summary("en")

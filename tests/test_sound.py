@@ -221,8 +221,13 @@ def test_sound_settings_round_trip_and_the_volumes():
 def test_sound_settings_are_kept_with_the_others():
     s = store.Settings(sound=SoundSettings(on=False, volume=20))
     data = json.loads(s.to_json())
-    assert data["sound"] == {"on": False, "volume": 20, "speech": True, "cues": True}
+    assert data["sound"] == {"on": False, "volume": 20, "speech": True, "cues": True,
+                             "notify": False}
     assert store.load_settings(s.to_json()) == (s, None)
+    older = {**data, "sound": {k: v for k, v in data["sound"].items() if k != "notify"}}
+    assert store.load_settings(json.dumps(older)) == (s, None)  # saved before notify
+    notify = store.Settings(sound=SoundSettings(notify=True))
+    assert store.load_settings(notify.to_json()) == (notify, None)
     old = json.dumps({k: v for k, v in data.items() if k != "sound"})
     assert store.load_settings(old) == (store.Settings(), None)  # saved before issue 18
     loaded, problem = store.load_settings(json.dumps({**data, "sound": {"volume": "max"}}))
@@ -338,4 +343,6 @@ def test_the_sheet_changes_the_sound_settings():
     assert app.settings.sound == SoundSettings(on=False, volume=30, speech=False, cues=False)
     assert page.window.sxmjAudio.configured[-1] == {"on": False, "volume": 30}
     kept = json.loads(page.window.localStorage.items[store.KEY_SETTINGS])["sound"]
-    assert kept == {"on": False, "volume": 30, "speech": False, "cues": False}
+    assert kept == {"on": False, "volume": 30, "speech": False, "cues": False, "notify": False}
+    app.sheet.change("notify", "on", True)  # a friends room's system notification
+    assert app.settings.sound.notify is True

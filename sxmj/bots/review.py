@@ -27,7 +27,7 @@ from ..record import replay
 from ..winning import Shape, distance
 from .analysis import minus
 from .expert import ExpertStrategy, _move
-from .search import evaluate_candidates, paired_gain
+from .search import Estimate, estimate_steps, paired_gain
 
 THRESHOLD = 1.0  # points a decision must cost to be flagged
 NOISE = 1.0  # ... and standard errors of the paired gain (a review may point, not decide)
@@ -104,11 +104,16 @@ def review(record: dict[str, Any] | str, seat: int, hand: int | None = None,
 
 
 def review_steps(record: dict[str, Any] | str, seat: int, hand: int | None = None,
-                 threshold: float = THRESHOLD, samples: int = SAMPLES, seed: int = 0
-                 ) -> Iterator[tuple[int, int, Review]]:
+                 threshold: float = THRESHOLD, samples: int = SAMPLES, seed: int = 0,
+                 per_guess: bool = False) -> Iterator[tuple[int, int, Review]]:
     """:func:`review` one decision at a time: yields (decisions reviewed, decisions in
     all, the review so far) — first (0, total, …) once the record has replayed. A page
-    yields to its event loop between steps and cancels by no longer asking."""
+    yields to its event loop between steps and cancels by no longer asking.
+
+    ``per_guess`` cuts each decision finer, for a page whose tasks must stay short: a
+    step is then one guess (every candidate played out once), and both counts are in
+    guesses (``samples`` per decision). The review is the same either way.
+    """
     expert = ExpertStrategy(seed, samples=samples)
     result = Review(seat)
     todo: list[tuple[int, int, Any, list[Action], Action]] = []
@@ -123,17 +128,23 @@ def review_steps(record: dict[str, Any] | str, seat: int, hand: int | None = Non
         todo.append((h, index, game.observation(seat), legal, action))
 
     replay(record, visit=visit)
-    yield 0, len(todo), result
+    unit = samples if per_guess else 1
+    yield 0, len(todo) * unit, result
     for n, (h, index, obs, legal, played) in enumerate(todo):
         result.decisions += 1
-        _review_one(expert, result, h, index, obs, legal, played, threshold, samples,
-                    seed * 7919 + n)
-        yield n + 1, len(todo), result
+        guesses = 0
+        for guesses in _review_one(expert, result, h, index, obs, legal, played, threshold,
+                                   samples, seed * 7919 + n):
+            if per_guess and guesses < samples:
+                yield n * unit + guesses, len(todo) * unit, result
+        yield (n + 1) * unit, len(todo) * unit, result
 
 
 def _review_one(expert: ExpertStrategy, result: Review, h: int, index: int, obs: Any,
                 legal: list[Action], played: Action, threshold: float, samples: int,
-                seed: int) -> None:
+                seed: int) -> Iterator[int]:
+    """Review one decision, yielding the number of guesses played after each; the
+    decision is counted, and flagged if it cost points, before the generator ends."""
     if played.kind == "discard":
         result.discards += 1
         shape = Shape.of(obs.playing_hand, obs.caishen)
@@ -145,7 +156,10 @@ def _review_one(expert: ExpertStrategy, result: Review, h: int, index: int, obs:
     candidates = [played] + [a for a in expert.candidates(obs, legal, hard) if a != played]
     if len(candidates) < 2:
         return
-    estimates = evaluate_candidates(obs, candidates, samples, seed)
+    estimates: list[Estimate] = []
+    for i, step in enumerate(estimate_steps(obs, candidates, samples, seed)):
+        estimates = step
+        yield i + 1
     mine = estimates[0]
     best = max(estimates[1:], key=lambda e: e.mean)
     gain, se = paired_gain(best, mine)

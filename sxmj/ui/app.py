@@ -4,7 +4,7 @@ It owns the :class:`~sxmj.match.Match`, asks the engine for ``legal_actions`` an
 table with :func:`sxmj.ui.view.render_all`. Each part it builds gets only what it needs and
 none imports this module: ``dom`` (the page, its clock, the speaker), ``persist``
 (``localStorage``: the match is saved after every action, resumed on reload), ``driver`` (the
-bots, their pace, the assist's adviser), ``decision`` (the player's decision in progress),
+bots, their pace, the assist's adviser, the review), ``decision`` (a decision in progress),
 ``settings`` (the sheet and the settings), ``records`` (export, import, replay), ``regions``
 (the extra regions' markup) and ``routes`` (which handler a click, a tap or a key reaches).
 
@@ -24,12 +24,13 @@ from ..scenarios import ScenarioError
 from . import panels, regions, view, welcome
 from .assist import AssistInfo, ghosts
 from .decision import Decision
-from .dom import Clock, Screen, Speaker, after_first_frame, is_none
-from .driver import Adviser, BotDriver
+from .dom import Clock, Screen, Speaker, is_none
+from .driver import Adviser, BotDriver, Reviewer
 from .ending import Ending, reveal_html
+from .friends import Friends, chat_html, read_hash
 from .i18n import seat_name, tr
 from .overlay import Guard, Overlay
-from .params import Params, level_param, parse_params
+from .params import Params, level_param
 from .persist import Persistence
 from .records import Records, Replay, Viewer
 from .routes import InputRouter
@@ -42,11 +43,13 @@ STATIC_REGIONS = ("menu", "seat-1", "seat-2", "seat-3", "panel", "me-plate",
                   "me-melds", "hand", "actions", "result", "river-bottom", "river-right",
                   "river-top", "river-left", "log",
                   "callout-0", "callout-1", "callout-2", "callout-3",
-                  "assist", "assist-mini", "coach", "viewer")
+                  "assist", "assist-mini", "coach", "viewer", "chat")
 
 
 class App:
     """One table in one page."""
+
+    match: Match  # the match on the table (a friends room guest's: the hand as it sees it)
 
     def __init__(self, document, window, params: Params, to_js=lambda value: value,
                  search: str = ""):
@@ -83,10 +86,12 @@ class App:
                            lambda: self.persistence.store(welcome.KEY, welcome.HIDDEN))
         self.router = InputRouter(self, self.records, self.clock)
         self.adviser = Adviser(self.clock)
+        self.reviewer = Reviewer(document, self.clock, self.render, self.fail)  # 复盘
         self.mode: ScenarioMode | None = None
         self.scenario_error: str | None = None
         self.rail_open = False
         self.keyboard = False  # the last input was a key (focus follows the game then)
+        self.friends = Friends(self)
         self.boot(search)
 
     @property
@@ -111,6 +116,12 @@ class App:
         self.preferences.settings = self.persistence.load_settings(search)
         self.speaker.configure()
         self.persistence.load_profile()
+        room = read_hash(str(getattr(self.window.location, "hash", "") or ""))
+        if room is not None and (room[0] == "guest" or self.friends.resume_host(room[1])):
+            if room[0] == "guest":  # a table to draw behind the room until the host deals
+                self.match = Match(seed=self.params.seed)
+                self.friends.join(room[1], room[2])
+            return
         name = scenario_name(search)
         if name is not None:
             try:
@@ -133,7 +144,8 @@ class App:
     def _sync_params(self, seed: int | None = None) -> None:
         s = self.settings
         self.params = Params(self.params.seed if seed is None else seed, True, s.lang, s.speed,
-                             level_param(s.bots), hands=self.params.hands)
+                             level_param(s.bots), hands=self.params.hands,
+                             broker=self.params.broker, ice=self.params.ice)
 
     def start_match(self, seed: int) -> None:
         """A new match of ``seed`` with the settings' rules and bots (saved at once)."""
@@ -178,12 +190,14 @@ class App:
 
     def persist(self) -> None:
         """Save the match (after every action): a reload resumes exactly here."""
-        if self.mode is None:  # a scenario is a lesson: it starts over, never replaces yours
+        if self.friends.role:  # a room's match is the room's (the host keeps it apart)
+            self.friends.save()
+        elif self.mode is None:  # a scenario is a lesson: it starts over, never replaces yours
             self.persistence.save_match(self.match)
 
     def count_hands(self) -> None:
         """Add the hands finished since the last count to the profile (once each)."""
-        if self.mode is None:
+        if self.mode is None and self.friends.role != "guest":
             self.persistence.count_hands(self.match)
 
     # ------------------------------------------------------------ state
@@ -203,9 +217,12 @@ class App:
                 self.match.options, None if self.mode else self.params.rules(self.settings.rules),
                 self.persistence.profile.rank, lang),
             preview="" if viewing else d.preview(lang, self.settings.assist),
-            match_over=self.match.finished and not viewing and self.mode is None)
+            match_over=self.match.finished and not viewing and self.mode is None,
+            names=self.friends.names())
+        review = "" if self.friends.role == "guest" else self.reviewer.html(  # 复盘 (a guest
+            self.replay.review_key(self.match), lang)  # holds no record of its own to review)
         if viewing:
-            st.legal = []
+            st.legal, st.result_after = [], review
             return st
         st.ghosts = ghosts(st.obs, st.legal, lang)
         if self.mode is not None:
@@ -219,7 +236,7 @@ class App:
                 info = self.assist_now()
                 st.suggest = info.suggest if info is not None else None
             ends(st, self.match, self.persistence.profile)  # rank line, match summary
-        st.result_after = reveal_html(st) + st.result_after
+        st.result_after = reveal_html(st) + review + st.result_after
         return st
 
     def assist_now(self) -> AssistInfo | None:
@@ -245,10 +262,11 @@ class App:
         drawn = view.render_all(st)
         drawn.update(self.notes.regions())
         drawn.update(self.comfort_regions(st))
+        drawn["chat"] = chat_html(self.params.lang) if self.friends.names() else ""
         drawn["result"] = self.ending.region(st, drawn["result"])
         self.screen.paint(drawn)
         waiting = self.ending.waiting(regions.waiting_for(self.shown.game, self.viewer
-                                                          is not None))
+                                                          is not None, self.friends.people()))
         self.screen.show_waiting(waiting, self.keyboard)
         self.screen.announce(st, waiting)
         if self.sheet.tab is not None:
@@ -276,6 +294,7 @@ class App:
     def apply(self, action: Action) -> None:
         """Apply a legal action (the player's or a bot's), then count and save."""
         events = self.match.apply(action)
+        self.friends.broadcast(events)
         self.decision.pick = None
         self.notes.note(events)
         self.speaker.hear(events, self.match.game)
@@ -286,7 +305,7 @@ class App:
 
     def kick(self) -> None:
         """Let the bots move (in a task) until the player must decide or the hand ends."""
-        if self.viewer is None:
+        if self.viewer is None and self.friends.role != "guest":
             self.driver.kick()
 
     def act(self, action: Action | None) -> None:
@@ -295,6 +314,10 @@ class App:
         if self.viewer is not None or action is None or action not in game.legal_actions(0):
             return
         self.decision.settle()
+        if self.friends.role == "guest":  # the host plays it and sends the table back
+            self.friends.send_action(action)
+            self.render()
+            return
         self.apply(action)
         self.render()
         self.kick()
@@ -306,8 +329,13 @@ class App:
         if self.mode is not None:  # a scenario's "next hand" plays it again
             self.restart_scenario()
             return
+        if self.friends.role == "guest":
+            self.friends.send_ready()
+            return
         if self.match.finished:  # the match is over: N asks for a new one
             self.new_match()
+            return
+        if self.friends.next_hand():  # the host deals once everyone is ready
             return
         self.match.next_hand()
         self.new_hand_state()
@@ -319,7 +347,8 @@ class App:
         """新比赛 (menu, sheet, result): asks first, or after a finished match starts at once
         with an undo (:class:`sxmj.ui.overlay.Guard`); the settings as they are now."""
         self.sheet.close()
-        self.guard.ask()
+        if not self.friends.role:  # a room's match ends with the room
+            self.guard.ask()
 
     def restart(self, seed: int | None = None, kept: tuple[Match, int] | None = None) -> None:
         """A new match (leaving a scenario or a replay), with the current settings; or with
@@ -365,7 +394,9 @@ class App:
     def update_url(self) -> None:
         """Write the table's query into the address bar (a reload plays it again)."""
         try:
-            self.window.history.replaceState(None, "", self.link_query())
+            fragment = str(getattr(self.window.location, "hash", "") or "")
+            self.window.history.replaceState(None, "", self.link_query()
+                                             + (fragment if self.friends.role else ""))
         except Exception:  # noqa: BLE001 - a sandboxed page may refuse; the game goes on
             pass
 
@@ -379,7 +410,8 @@ class App:
 
     def export_record(self) -> None:
         """Download the match as a JSON record."""
-        self.records.export(self.match, None if self.mode is None else self.mode.name)
+        self.records.export(self.match, None if self.mode is None else self.mode.name,
+                            self.friends.record_text())
 
     def replay_closed(self) -> None:
         """Esc in a replay: the game, which waited, goes on."""
@@ -391,40 +423,3 @@ class App:
 def new_seed() -> int:
     """A random seed for a new match (shown in the menu and the address bar)."""
     return random.randrange(1, 1_000_000)
-
-
-def start() -> None:
-    """Build the table, start the match and mark the page ready (last)."""
-    from pyscript import document, window  # only exists in the browser
-    from pyscript.ffi import create_proxy, to_js
-
-    search = str(window.location.search or "")
-    params = parse_params(search, fallback_seed=new_seed())  # a given seed is ≤ MAX_SEED
-    window.sxmjStats = to_js({"botMoves": [], "botThinks": [], "botDraws": [], "tasks": []})
-    app = App(document, window, params, to_js, search)
-    document.documentElement.lang = "zh-Hans" if app.params.lang == "zh" else "en"
-    document.body.dataset.sxmjAnim = app.settings.anim
-    if app.mode is not None:
-        document.body.dataset.sxmjScenario = app.mode.name
-    app.update_url()
-    app.render()
-    notice = regions.notice_html(app.persistence.notices, params.refused, app.params.lang)
-    if notice:
-        app.screen.show_notice(notice)
-    kept = app.persistence
-    welcomed = app.mode is None and welcome.wanted(search, kept.load(welcome.KEY),
-                                                   kept.profile.hands, bool(kept.notices))
-    _APPS.append((app, *app.router.listen(document, create_proxy)))
-    overlay = document.getElementById("loading")
-    if not is_none(overlay):
-        overlay.remove()
-    table = document.getElementById("table")
-    table.setAttribute("aria-busy", "false")
-    table.setAttribute("aria-label", tr(app.params.lang, "table"))
-    # after the first frame: the card's focus lays the page out (~100 ms), the bots re-render
-    card = lambda: app.overlay.open("welcome", welcome.welcome_html(app.state()))  # noqa: E731
-    after_first_frame(window, *([card] if welcomed else []), app.kick)
-    document.body.dataset.sxmjReady = "1"
-
-
-_APPS: list = []  # keeps the app and its event proxies alive for the page's lifetime

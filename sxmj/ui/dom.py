@@ -19,7 +19,7 @@ if TYPE_CHECKING:  # typing.TypeIs is Python 3.13's; only mypy reads it
 
 from . import view
 from .i18n import tr
-from .sound import plan, starts_waiting, waits_for_player
+from .sound import plan, starts_waiting, tick_plan, waits_for_player
 from .store import Settings
 
 if TYPE_CHECKING:
@@ -219,6 +219,24 @@ class Speaker:
             return
         cues = plan(events, s, lang=settings.lang, hidden=self.hidden(),
                     prompted=starts_waiting(waited, game))
+        if not cues.empty:
+            self._call("play", cues.to_json())
+
+    def notify(self, text: str) -> None:
+        """A system notification (a friends room's turn while the page is hidden), if the
+        player turned it on and the browser allows it."""
+        if not (self.settings().sound.notify and self.hidden()):
+            return
+        try:
+            notification = self.window.Notification
+            if str(notification.permission) == "granted":
+                notification.new(text)
+        except Exception as e:  # noqa: BLE001 - a comfort, never a failure
+            self.window.console.warn(f"sxmj: notification: {e}")
+
+    def tick(self) -> None:
+        """A turn timer's tick (the last seconds of a decision in a friends room)."""
+        cues = tick_plan(self.settings().sound, self.hidden())
         if not cues.empty:
             self._call("play", cues.to_json())
 

@@ -1,6 +1,9 @@
 """The bots' side of the table: who they are, the loop that makes them move, and the
 assist's adviser.
 
+The hand review (复盘) runs here too: :class:`Reviewer` steps the expert through a finished
+hand in short tasks.
+
 Bots move from an asyncio task that sleeps between moves (a ``setTimeout`` under Pyodide),
 so clicks and keys are handled between them. Each bot chooses from its own observation only;
 in a scenario the other seats play the script instead. This is the one place that calls the
@@ -14,15 +17,20 @@ import traceback
 from collections.abc import Awaitable, Callable
 
 from ..bots import Bot, ExpertStrategy, Policy, ScriptedBot
+from ..bots.review import review_steps
 from ..game import Action, Game
 from .assist import AssistInfo, assist_info
-from .dom import Clock
+from .dom import Clock, is_none
+from .reviewing import ReviewShown, review_html, shown_flag
 from .scenario_mode import ScenarioMode
 
 DELAYS = {"slow": 1.1, "normal": 0.6, "fast": 0.0}  # a bot's thinking time, seconds
 SEARCH_BUDGET_MS = 600.0  # the expert's search stops here in the page (a guess or two more
 # under Pyodide's ~2x slower Python than CPython's fixed count would take)
 CLAIM_PAUSE = 0.5  # share of the delay a claim stays on screen before the claimer moves
+REVIEW_SLICE_MS = 10.0  # the review's steps run back to back this long, then yield (one
+# step, a guess over every candidate, is 5–25 ms in CPython, about 1.7 × that in Pyodide)
+REVIEW_PAINT_MS = 120.0  # the progress bar moves at most this often
 ASSIST_LEVEL = "hard"  # the bot whose choice on the player's own observation is suggested
 
 
@@ -48,6 +56,7 @@ class BotDriver:
         self.clock = clock
         self.pause = pause
         self.held: Callable[[], bool] = lambda: False  # a dialog is open: the table waits
+        self.humans: Callable[[], set[int]] = lambda: {0}  # seats people play (a room's)
         self.bots: list[Policy | None] = [None, None, None, None]
         self.script: ScenarioMode | None = None
         self.thinking: int | None = None
@@ -126,7 +135,8 @@ class BotDriver:
                     continue  # the end was shown: look again (a hand may have been dealt)
                 self.render()
                 return
-            bots = [s for s in game.to_move() if s != 0]
+            humans = self.humans()
+            bots = [s for s in game.to_move() if s not in humans]
             if not bots:
                 self.render()  # the player's decision: wait for a click
                 return
@@ -178,3 +188,93 @@ class Adviser:
             self.key = key
             self.clock.record("assist", t0, self.clock.now() - t0)
         return self.info
+
+
+class Reviewer:
+    """The hand review (复盘) in the page: the expert re-plays the player's decisions of a
+    finished hand (:func:`sxmj.bots.review.review_steps`, a guess at a time) in an asyncio
+    task that yields to the event loop every ``REVIEW_SLICE_MS``, so the page never freezes.
+
+    Given the page (``document``, for the progress bar alone), the clock, ``render`` (once
+    the review ends or stops) and ``fail``. ``shown`` is what the result panel shows;
+    ``key`` names the hand reviewed (a review of another hand than the one shown stops).
+    """
+
+    def __init__(self, document, clock: Clock, render: Callable[[], None],
+                 fail: Callable[[str], None]):
+        self.document = document
+        self.clock = clock
+        self.render = render
+        self.fail = fail
+        self.key: tuple | None = None
+        self.shown = ReviewShown()
+        self.task: asyncio.Future | None = None
+        self.longest_step = 0.0  # ms: the longest task of the last review
+
+    def start(self, key: tuple, record: dict, hand: int, seat: int = 0) -> None:
+        """Review ``seat``'s decisions in ``hand`` of ``record`` (in a task)."""
+        self.cancel(quiet=True)
+        self.key = key
+        self.shown = ReviewShown(status="running")
+        self.longest_step = 0.0
+        self.task = asyncio.ensure_future(self.run(record, hand, seat))
+        self.render()
+
+    def cancel(self, quiet: bool = False) -> None:
+        """Stop the review (the cancel button): what it found so far is dropped."""
+        if self.task is not None and not self.task.done():
+            self.task.cancel()
+            self.shown = ReviewShown(status="cancelled")
+        self.task = None
+        if not quiet:
+            self.render()
+
+    def state_for(self, key: tuple) -> ReviewShown:
+        """What the result panel of hand ``key`` shows; a review of another hand stops."""
+        if key == self.key:
+            return self.shown
+        if self.task is not None:
+            self.cancel(quiet=True)
+        self.key = None
+        return ReviewShown()
+
+    def html(self, key: tuple, lang: str) -> str:
+        """The review's section of the result panel of hand ``key``."""
+        return review_html(self.state_for(key), lang)
+
+    async def run(self, record: dict, hand: int, seat: int) -> None:
+        """The review's loop: steps back to back for a slice, then a yield."""
+        try:
+            steps = review_steps(record, seat, hand, per_guess=True)
+            painted = slice_start = self.clock.now()
+            for done, total, found in steps:
+                review = found  # the review so far; complete after the last step
+                now = self.clock.now()
+                if now - slice_start >= REVIEW_SLICE_MS:
+                    self.longest_step = max(self.longest_step, now - slice_start)
+                    self.clock.record("review", slice_start, now - slice_start)
+                    if now - painted >= REVIEW_PAINT_MS:
+                        self.progress(done, total)
+                        painted = now
+                    await asyncio.sleep(0)  # clicks (cancel) get in between
+                    slice_start = self.clock.now()
+            self.shown = ReviewShown("done", review.decisions, review.total_loss,
+                                     [shown_flag(f) for f in review.flagged], review.summary)
+            self.task = None
+            self.render()
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # noqa: BLE001 - shown to the player and logged for the tests
+            self.task = None
+            self.shown = ReviewShown(status="failed")
+            self.fail(traceback.format_exc())
+
+    def progress(self, done: int, total: int) -> None:
+        """Move the progress bar in place (a full redraw would cost a task of its own)."""
+        self.shown.done, self.shown.total = done, total
+        bar = self.document.querySelector('[data-testid="review-progress"]')
+        if is_none(bar):
+            return
+        bar.setAttribute("value", str(done))
+        bar.setAttribute("max", str(max(total, 1)))
+        bar.setAttribute("aria-valuenow", str(round(100 * done / max(total, 1))))

@@ -249,6 +249,7 @@ def settings_html(s: Settings, now: Options, lang: str) -> str:
         _select("volume", sd.volume, VOLUMES, lambda v: f"{v}%", t("set_volume")),
         _check("speech", sd.speech, t("set_speech"), t("set_speech_note")),
         _check("cues", sd.cues, t("set_cues"), t("set_cues_note")),
+        _check("notify", sd.notify, t("set_notify"), t("set_notify_note")),
     ])
     bots = "".join(_select(f"bot{seat}", s.bots[seat - 1], LEVELS,
                            lambda c: t("level_" + c), seat_name(seat, lang))
@@ -502,6 +503,9 @@ def viewer_html(step: int, steps: int, hand_no: int, last: str, lang: str) -> st
             f'</b> · {esc(t("viewer_hand", n=hand_no))}<br><span>{esc(what)}</span></p>'
             f'{btn("step-fwd", "fwd", t("viewer_fwd"), step >= steps)}'
             f'{btn("step-last", "last", t("viewer_last"), step >= steps)}'
+            f'<button type="button" class="act act--small" data-ui="review" '
+            f'data-testid="viewer-review" aria-label="{esc(t("review_viewer"))}">'
+            f'<span class="act__label">{esc(t("review_start"))}</span></button>'
             f'<button type="button" class="act act--small" data-ui="viewer-close" '
             f'aria-label="{esc(t("viewer_close"))}"><span class="act__label">'
             f'{esc(t("viewer_exit"))}</span></button></div>')

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from typing import Any
-from urllib.parse import parse_qsl, urlencode
+from urllib.parse import parse_qsl, urlencode, urlsplit
 
 from ..bots import LEVELS
 from ..rules import MAX_MATCH_HANDS, Options
@@ -34,7 +34,7 @@ from .store import SPEEDS
 MAX_SEED = 2**53 - 1  # a seed survives a round trip through JavaScript numbers
 MAX_VALUE = 200  # no parameter's value is longer (a hand is under 60 characters)
 SHOWN = 24  # characters of a refused name or value the notice shows
-INDEX_PARAMS = ("seed", "lang", "speed", "bots", "hands", "scenario")
+INDEX_PARAMS = ("seed", "lang", "speed", "bots", "hands", "scenario", "broker", "ice")
 
 
 @dataclass(frozen=True)
@@ -96,6 +96,8 @@ class Params:
     level: str = "normal"
     refused: tuple[Refusal, ...] = field(default=(), compare=False)
     hands: int | None = None  # ?hands=N: the match's length on this page
+    broker: str = ""  # ?broker=http://HOST:PORT/PATH: the friends room's PeerServer
+    ice: str = ""  # ?ice=none: the friends room configures no STUN/TURN server
 
     def rules(self, options: Options) -> Options:
         """The rule options a new match of this page plays: ``options`` with ``?hands=N``."""
@@ -113,7 +115,12 @@ class Params:
             items.append(("bots", p.level))
         if p.hands is not None:
             items.append(("hands", p.hands))
-        return "?" + urlencode(items, safe=",")
+        items += p.network()
+        return "?" + urlencode(items, safe=",:/")
+
+    def network(self) -> list[tuple[str, object]]:
+        """The friends room's ``broker`` and ``ice`` (an invite link carries them)."""
+        return [(k, v) for k, v in (("broker", self.broker), ("ice", self.ice)) if v]
 
     @property
     def levels(self) -> tuple[str, str, str]:
@@ -175,6 +182,14 @@ def parse_params(search: str, fallback_seed: int = 0) -> Params:
         else None
     if hands_text and hands is None:
         refused.append(refusal("hands", values["hands"], expected=f"0 – {MAX_MATCH_HANDS}"))
+    broker = given(values, "broker")
+    if broker and not is_broker(broker):
+        refused.append(refusal("broker", values["broker"], expected="http(s)://HOST:PORT/PATH"))
+        broker = ""
+    ice = given(values, "ice")
+    if ice and ice != "none":
+        refused.append(refusal("ice", values["ice"], expected="none"))
+        ice = ""
     order = {name: i for i, name in enumerate(values)}
     return Params(
         seed=int(seed_text) if seed_given else fallback_seed,
@@ -184,4 +199,21 @@ def parse_params(search: str, fallback_seed: int = 0) -> Params:
         level=level,
         refused=tuple(sorted(refused, key=lambda r: order.get(r.param, len(order)))),
         hands=hands,
+        broker=broker,
+        ice=ice,
     )
+
+
+def is_broker(text: str) -> bool:
+    """A PeerServer's address: ``http(s)://HOST[:PORT][/PATH]``, nothing else.
+
+    >>> is_broker("http://10.99.0.1:9000/sxmj-broker"), is_broker("javascript:alert(1)")
+    (True, False)
+    """
+    try:
+        u = urlsplit(text)
+        port = u.port
+    except ValueError:
+        return False
+    return (u.scheme in ("http", "https") and bool(u.hostname) and not u.query
+            and not u.fragment and not u.username and (port is None or 0 < port < 65536))

@@ -15,7 +15,7 @@ from urllib.parse import urlencode
 from ..game import Action
 from ..match import Match
 from ..record import dumps as record_dumps
-from ..record import replay
+from ..record import replay, to_record
 from .dom import is_none
 from .i18n import tr
 from .store import read_record
@@ -98,9 +98,10 @@ class Records:
             [("lang", self.lang())] if self.lang() != "zh" else []))
         return base + query
 
-    def export(self, match: Match, scenario: str | None) -> None:
-        """Download the match as a JSON record (``python3 -m sxmj replay`` plays it)."""
-        text = record_dumps(match)
+    def export(self, match: Match, scenario: str | None, text: str | None = None) -> None:
+        """Download the match as a JSON record (``python3 -m sxmj replay`` plays it);
+        ``text``: a record given as it is (a friends room guest's, of the finished hands)."""
+        text = record_dumps(match) if text is None else text
         name = f"sxmj-seed{match.seed}-hand{match.hand_no + 1}.json"
         if scenario is not None:
             name = f"sxmj-scenario-{scenario}.json"
@@ -180,6 +181,30 @@ class Replay:
             return
         self.viewer.go(step)
         self.render()
+
+    def review_key(self, live: Match) -> tuple:
+        """The hand the result panel shows, for its review (复盘): the watched record's
+        hand, or the live match's. It holds the record or match itself, not its ``id``: a new
+        match (a scenario played again) may be given a freed one's id."""
+        v = self.viewer
+        if v is not None:
+            return ("record", v.record, v.positions[v.step][0])
+        return ("live", live, live.hand_no)
+
+    def review_subject(self, live: Match) -> tuple[tuple, dict, int]:
+        """What the review replays: the key, the record and the hand's index in it (the
+        player's seat, 0, in a record exported by this page or played here)."""
+        key = self.review_key(live)
+        record = self.viewer.record if self.viewer is not None else to_record(live)
+        return key, record, key[2]
+
+    def to_hand_end(self) -> None:
+        """In a replay, step to the end of the hand watched (where its result shows)."""
+        v = self.viewer
+        if v is None:
+            return
+        hand = v.positions[v.step][0]
+        self.go(max(k for k, (i, _) in enumerate(v.positions) if i == hand))
 
     def close(self) -> None:
         """Back to the game (Esc)."""

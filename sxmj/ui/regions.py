@@ -43,6 +43,11 @@ class TableNotes:
         self.log.extend(lines)
         del self.log[:-20]
 
+    def say(self, seat: int, text: str) -> None:
+        """A bubble at ``seat`` that no event made (a friend's quick phrase)."""
+        self.serial += 1
+        self.bubbles[seat] = (text, self.serial)
+
     def regions(self) -> dict[str, str]:
         """The bubbles' and the log's markup (the last three lines are shown)."""
         out = {f"callout-{seat}": view.callout_html(seat, text, n)
@@ -51,14 +56,15 @@ class TableNotes:
         return out
 
 
-def waiting_for(game: Game, viewing: bool) -> str:
+def waiting_for(game: Game, viewing: bool, people: frozenset[int] = frozenset({0})) -> str:
     """What the table waits for (``body[data-sxmj-waiting]``): ``viewer``, ``result``,
-    ``you`` or ``bots``."""
+    ``you`` or ``bots``. ``you`` once the player must decide and nobody but ``people`` (the
+    seats of people: in a friends room the others decide at their own tables meanwhile)."""
     if viewing:
         return "viewer"
     if game.over:
         return "result"
-    if 0 in game.to_move() and not any(s for s in game.to_move() if s != 0):
+    if 0 in game.to_move() and all(s in people for s in game.to_move()):
         return "you"
     return "bots"
 

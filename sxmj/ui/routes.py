@@ -17,7 +17,9 @@ from ..match import Match
 from . import view
 from .decision import Decision
 from .dom import Clock, Screen, attr, is_none
+from .driver import Reviewer
 from .ending import Ending
+from .friends import Friends
 from .i18n import tr
 from .overlay import Guard, Overlay
 from .records import Records, Replay, Viewer
@@ -40,6 +42,8 @@ class Table(Protocol):
     ending: Ending
     overlay: Overlay
     guard: Guard
+    friends: Friends
+    reviewer: Reviewer
 
     def state(self) -> view.TableState: ...
 
@@ -88,6 +92,13 @@ class InputRouter:
             "confirm-no": lambda: t.overlay.close(),
             "undo": lambda: t.guard.undo(),
             "welcome-ok": lambda: t.guard.welcomed(),
+            "friends-create": lambda: t.friends.create(),
+            "friends-start": lambda: t.friends.start(),
+            "friends-cancel": lambda: t.friends.close(),
+            "friends-copy": lambda: t.friends.copy(),
+            "friends-export": t.export_record,
+            "review": self.review,
+            "review-cancel": lambda: t.reviewer.cancel(),
         }
         self.viewer_routes: dict[str, Callable[[Viewer], int]] = {  # data-ui → step, in a replay
             "step-first": lambda v: 0,
@@ -166,6 +177,10 @@ class InputRouter:
                 t.sheet.show(tab)
                 return
             ui = attr(button, "data-ui")
+            if ui in ("friends-seat", "friends-say"):  # the button says which seat or phrase
+                seat, phrase = attr(button, "data-seat") or "", attr(button, "data-phrase") or ""
+                t.friends.sit(int(seat)) if seat in ("1", "2", "3") else t.friends.say(phrase)
+                return
             if ui is not None and self.ui(ui):
                 return
             if t.replay.viewer is not None:
@@ -193,6 +208,13 @@ class InputRouter:
                     return
         except Exception:  # noqa: BLE001
             t.fail(traceback.format_exc())
+
+    def review(self) -> None:
+        """复盘: review the player's decisions in the hand shown (in a replay, its end first)."""
+        t = self.table
+        t.replay.to_hand_end()
+        key, record, hand = t.replay.review_subject(t.match)
+        t.reviewer.start(key, record, hand)
 
     def toggle_sound(self) -> None:
         """The key M: sound on or off (mute), and a word saying which."""

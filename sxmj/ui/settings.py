@@ -26,7 +26,18 @@ from .store import LEVELS, SPEEDS, TAPS, Settings
 SPEED_CYCLE = {s: SPEEDS[(i + 1) % len(SPEEDS)] for i, s in enumerate(SPEEDS)}
 LEVEL_CYCLE = {lv: LEVELS[(i + 1) % len(LEVELS)] for i, lv in enumerate(LEVELS)}
 RULE_NUMBERS = ("base_flowers", "fan_cap", "reserved_tiles", "match_hands")
-SOUND_FLAGS = {"sound": "on", "speech": "speech", "cues": "cues"}  # input → SoundSettings field
+SOUND_FLAGS = {"sound": "on", "speech": "speech", "cues": "cues",  # input → SoundSettings field
+               "notify": "notify"}
+
+
+def ask_notifications(document) -> None:
+    """Ask the browser for system notifications (the player just turned them on)."""
+    try:
+        notification = document.defaultView.Notification
+        if str(notification.permission) == "default":
+            notification.requestPermission()
+    except Exception:  # noqa: BLE001 - no Notification API: the setting stays, silent
+        pass
 
 
 class Preferences:
@@ -230,6 +241,8 @@ class SettingsSheet:
             if checked != p.settings.assist:
                 p.toggle_assist()
         elif name in SOUND_FLAGS:
+            if name == "notify" and checked:
+                ask_notifications(self.document)  # in the click: browsers ask only then
             p.set_sound(**{SOUND_FLAGS[name]: bool(checked)})
         elif name == "volume" and is_whole(value) and is_volume(int(value)):
             p.set_sound(volume=int(value))

@@ -14,8 +14,8 @@ The cues (``window.sxmjAudio.log`` keeps one ``{"cue": name, "t": ms}`` per cue 
   ``piao`` (a 财神 thrown), each word once per batch, before the sound of its tiles;
 - ``turn`` — a soft chime when the table starts waiting for the player (their turn, or a
   claim offered) after the deal or a bot's move, never after the player's own move;
-- ``tick`` — a turn timer's tick: the synthesis has it, but the table has no turn timer yet,
-  so it is never planned.
+- ``tick`` — a turn timer's tick (:func:`tick_plan`): in a friends room, each of the last five
+  seconds a person has for a decision.
 
 Muted (sound off), nothing is planned, so nothing is logged; with speech off no
 ``speech:`` cue. While the page is hidden only the turn cue fires: its chime, a vibration and
@@ -53,16 +53,19 @@ DEFAULT_VOLUME = 70
 @dataclass(frozen=True)
 class SoundSettings:
     """The sound settings: ``on`` (off = muted: no effect, speech or chime), ``volume``
-    (percent, one of :data:`VOLUMES`), ``speech`` (the calls spoken) and ``cues`` (the turn
-    cues: chime, vibration, the hidden page's title)."""
+    (percent, one of :data:`VOLUMES`), ``speech`` (the calls spoken), ``cues`` (the turn
+    cues: chime, vibration, the hidden page's title) and ``notify`` (in a friends room, a
+    system notification when it is your turn and the page is hidden; off until asked for)."""
 
     on: bool = True
     volume: int = DEFAULT_VOLUME
     speech: bool = True
     cues: bool = True
+    notify: bool = False
 
     def to_dict(self) -> dict[str, Any]:
-        return {"on": self.on, "volume": self.volume, "speech": self.speech, "cues": self.cues}
+        return {"on": self.on, "volume": self.volume, "speech": self.speech, "cues": self.cues,
+                "notify": self.notify}
 
     @staticmethod
     def from_dict(data: object) -> tuple[SoundSettings, list[str]]:
@@ -70,7 +73,7 @@ class SoundSettings:
         falls back to its default on its own; nothing stored is no fault).
 
         >>> SoundSettings.from_dict({"on": False, "volume": 30})
-        (SoundSettings(on=False, volume=30, speech=True, cues=True), [])
+        (SoundSettings(on=False, volume=30, speech=True, cues=True, notify=False), [])
         >>> SoundSettings.from_dict({"volume": 1000, "speech": "yes"})[1]
         ['sound.volume', 'sound.speech']
         """
@@ -81,7 +84,7 @@ class SoundSettings:
         default = SoundSettings()
         bad: list[str] = []
         values = {}
-        for name in ("on", "volume", "speech", "cues"):
+        for name in ("on", "volume", "speech", "cues", "notify"):
             value = data.get(name, getattr(default, name))
             if not (is_volume(value) if name == "volume" else isinstance(value, bool)):
                 bad.append(f"sound.{name}")
@@ -135,6 +138,15 @@ class Plan:
         """The plan for ``window.sxmjAudio.play`` (one string: one crossing)."""
         return json.dumps({"cues": [c.to_dict() for c in self.cues], "title": self.title,
                            "vibrate": self.vibrate}, ensure_ascii=False, separators=(",", ":"))
+
+
+def tick_plan(settings: SoundSettings, hidden: bool) -> Plan:
+    """One tick of a running-out turn timer (heard only: nothing while hidden or muted).
+
+    >>> tick_plan(SoundSettings(), hidden=False).names(), tick_plan(SoundSettings(), True).names()
+    (['tick'], [])
+    """
+    return Plan((Cue("tick"),)) if settings.on and not hidden else Plan()
 
 
 def waits_for_player(game: Game) -> bool:

@@ -102,6 +102,7 @@ class TableState:
     preview: str = ""  # the status line while a tapped tile stands raised (sxmj.ui.touch)
     length: int = 0  # hands in the match (0: endless)
     match_over: bool = False  # the match's last hand is over: no next hand
+    names: tuple[str, ...] = ()  # players' names by seat (the friends room), else the seats'
 
     def is_fresh(self, what: str, seat: int) -> bool:
         return seat in self.fresh.get(what, ())
@@ -127,6 +128,8 @@ class TableState:
         return self.obs.caishen
 
     def name(self, seat: int) -> str:
+        if seat < len(self.names) and self.names[seat]:
+            return self.names[seat]
         return seat_name(seat, self.lang)
 
     def tr(self, key: str, /, **values: object) -> str:
@@ -883,14 +886,21 @@ def _pay_summary(st: TableState, r: ResultInfo, share: int) -> str:
 
 
 def menu_html(st: TableState) -> str:
+    room = bool(st.names)  # a friends room: no seed to share, the room is open already
+    seed = ("" if room else
+            f'<a class="chip chip--seed" href="{esc(st.link)}" title="{esc(st.tr("seed_label"))}">'
+            f'{esc(st.tr("seed"))} <b>{st.seed}</b></a>')
+    friends = ("" if room else
+               f'<button type="button" class="chip chip--friends" data-ui="friends-create" '
+               f'data-testid="friends-create" title="{esc(st.tr("friends_label"))}">'
+               f'{esc(st.tr("friends"))}</button>')
     speed = st.tr(f"speed_{st.speed}")
     level = st.tr(f"level_{st.level}" if st.level in LEVELS else "level_mixed")
     return (
         f'<h1 class="brand"><img src="./static/icons/favicon.svg" alt="" width="22" height="22">'
         f'<span>{esc(st.tr("title"))}</span></h1>'
         f'<div class="menu__items">'
-        f'<a class="chip chip--seed" href="{esc(st.link)}" title="{esc(st.tr("seed_label"))}">'
-        f'{esc(st.tr("seed"))} <b>{st.seed}</b></a>'
+        f'{seed}'
         f'<button type="button" class="chip chip--level" data-ui="level" '
         f'title="{esc(st.tr("level_label", level=level))}">'
         f'{esc(st.tr("bots_level", level=level))}</button>'
@@ -901,7 +911,7 @@ def menu_html(st: TableState) -> str:
         f'title="{esc(st.tr("lang_switch_label"))}">{esc(st.tr("lang_switch"))}</button>'
         f'<button type="button" class="chip chip--new" data-action="new-match" '
         f'title="{esc(st.tr("new_match_label"))}">{esc(st.tr("new_match"))}</button>'
-        f"{st.menu_extra}</div>")
+        f"{friends}{st.menu_extra}</div>")
 
 
 # ------------------------------------------------------------------ the whole table

@@ -1,0 +1,413 @@
+"""Play with friends (issue 15), in four real browsers over WebRTC.
+
+Runs inside a network namespace of its own (``scripts/netns_run``; ``make e2e`` does), with
+a local PeerServer (the ``broker`` fixture) and no STUN or TURN server (``?ice=none``).
+Each player is a browser context of its own (``friends_page``), and every move is a click:
+
+- four players (the host and three guests) play a whole hand; the scores agree on every
+  screen (turned to each player's seat) and sum to zero; the record a guest exports
+  replays in CPython to the host's scores;
+- three people and one bot seat;
+- a guest drops mid-hand: the bot covers, the guest reloads and is back in the same seat
+  with the right hand;
+- the host reloads mid-hand and the match goes on under the same room;
+- the hidden-information audit: every message a guest receives during a whole hand is
+  recorded in its page, and none holds another seat's concealed tiles or a wall tile;
+- a forged illegal action (sent over the guest's own connection) is refused, and nothing
+  changes.
+
+The time from a guest's click to every screen updated (median, p95) and the bytes sent per
+hand go to ``e2e/artifacts/friends-timing.json``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import statistics
+import sys
+import time
+
+import pytest
+from harness import ROOT, wait_ready
+from playwright.sync_api import Page
+from test_a11y import assert_accessible
+
+sys.path.insert(0, str(ROOT))
+
+from sxmj.record import replay  # noqa: E402
+
+HAND = '[data-testid="my-hand"] button[data-tile]'
+ENABLED = HAND + ":not([disabled])"
+RESULT = '[data-testid="hand-result"]'
+SCORES = '[data-testid="scores"] [data-seat][data-score]'
+LINK = '[data-testid="friends-link"]'
+MAX_STEPS = 1500
+# every message a page's transport hands to Python, and each one it sends, recorded in the
+# page (the audit reads them; a wrapper around window.sxmjNet's callbacks)
+RECORDER = """(() => {
+  window.sxmjWire = {got: [], sent: []};
+  const wrap = (net) => {
+    for (const name of ["host", "join"]) {
+      const real = net[name].bind(net);
+      net[name] = (id, opts) => {
+        const o = (opts && typeof opts.toJs === "function")
+          ? opts.toJs({dict_converter: Object.fromEntries}) : opts;
+        const onMessage = o.onMessage;
+        o.onMessage = (peer, text) => {
+          window.sxmjWire.got.push({t: performance.now(), text});
+          return onMessage(peer, text);
+        };
+        return real(id, o);
+      };
+    }
+    const send = net.send.bind(net);
+    net.send = (peer, text) => {
+      window.sxmjWire.sent.push({t: performance.now(), peer, n: text.length, text});
+      return send(peer, text);
+    };
+    return net;
+  };
+  let current;
+  Object.defineProperty(window, "sxmjNet", {
+    configurable: true, get: () => current, set: (v) => { current = v && wrap(v); }});
+})();"""
+
+
+LAST_STATE = """() => { const s = window.sxmjWire.got.map(m => JSON.parse(m.text))
+  .filter(m => m.t === "state"); return s.length ? s[s.length - 1].state : null; }"""
+
+
+def last_state(page: Page) -> dict:
+    """The last state the host sent this guest (waits for one)."""
+    page.wait_for_function(LAST_STATE, timeout=30000)
+    return page.evaluate(LAST_STATE)
+
+
+def dealt(page: Page) -> None:
+    """The hand is on this table (a guest's lobby is gone: the host's first state came)."""
+    page.wait_for_function(
+        "() => !document.body.dataset.sxmjRoom && !!document.querySelector("
+        "'[data-testid=\"my-hand\"] button[data-tile]')", timeout=30000)
+
+
+def scores(page: Page) -> list[int]:
+    cells = page.locator(SCORES)
+    by_seat = {int(cells.nth(i).get_attribute("data-seat")):
+               int(cells.nth(i).get_attribute("data-score")) for i in range(cells.count())}
+    return [by_seat[s] for s in range(4)]
+
+
+def player(friends_page, site_url: str, path: str, **context):
+    """A player's page, its transport's messages recorded (window.sxmjWire)."""
+    page, w = friends_page(None, **context)
+    page.add_init_script(RECORDER)
+    page.goto(site_url + path)
+    wait_ready(page, w)
+    return page, w
+
+
+def open_host(friends_page, broker, site_url: str, seed: int = 1) -> tuple[Page, object, str]:
+    page, w = player(friends_page, site_url, f"index.html?seed={seed}&speed=fast&{broker.query}")
+    page.click('[data-testid="friends-create"]')
+    page.wait_for_function(f"() => (document.querySelector('{LINK}') || {{}}).value",
+                           timeout=30000)
+    link = page.locator(LINK).input_value()
+    assert "#room=" in link and "&key=" in link and "broker=" in link and "ice=none" in link
+    return page, w, link
+
+
+def join(friends_page, site_url: str, link: str, name: str, seat: int | None = None,
+         shots=None, **context):
+    page, w = player(friends_page, site_url, link.replace(site_url, ""), **context)
+    page.wait_for_selector('[data-testid="friends-seat"]', timeout=30000)
+    page.fill('[data-testid="friends-name"]', name)
+    if shots is not None:
+        page.screenshot(path=str(shots))
+    button = (page.locator('[data-testid="friends-seat"]').first if seat is None else
+              page.locator(f'[data-testid="friends-seat"][data-seat="{seat}"]'))
+    taken = int(button.get_attribute("data-seat"))
+    button.click()
+    page.wait_for_selector('[data-testid="friends-lobby"] [data-testid="friends-status"]',
+                           timeout=30000)
+    return page, w, taken
+
+
+def start(host: Page, guests: int) -> None:
+    host.wait_for_function(
+        "n => document.querySelectorAll('[data-testid=\"friends-row\"][data-kind=\"guest\"]"
+        "[data-online=\"1\"]').length === n", arg=guests, timeout=30000)
+    host.click('[data-testid="friends-start"]')
+
+
+def my_move(page: Page, rng: random.Random) -> bool:
+    """One click if this table has something to decide; False if it has not."""
+    if page.locator(RESULT).count():
+        return False
+    actions = page.locator("#actions button[data-action]")
+    names = [actions.nth(i).get_attribute("data-action") for i in range(actions.count())]
+    enabled = page.locator(ENABLED)
+    if not names and enabled.count() == 0:
+        return False
+    if "hu" in names:
+        choice = "hu"
+    elif "pass" in names and (enabled.count() == 0 or rng.random() < 0.7):
+        choice = "pass"
+    else:
+        choice = None
+    if choice is not None:
+        actions.nth(names.index(choice)).click()
+        return True
+    if enabled.count():
+        enabled.nth(rng.randrange(enabled.count())).click()
+        return True
+    return False
+
+
+def play_until_over(pages: list[Page], rng: random.Random, timing: list[float],
+                    stop=None) -> None:
+    """Click on whichever table must decide until every table shows the result."""
+    for _ in range(MAX_STEPS):
+        if all(p.locator(RESULT).count() for p in pages):
+            return
+        if stop is not None and stop():
+            return
+        moved = False
+        for p in pages:
+            waiting = p.evaluate("document.body.dataset.sxmjWaiting")
+            if waiting == "you":
+                before = [q.evaluate("(window.sxmjWire || {got: []}).got.length") for q in pages]
+                t0 = time.perf_counter()
+                if my_move(p, rng):
+                    moved = True
+                    try:  # until every other screen got the host's answer
+                        for q, n in zip(pages, before, strict=True):
+                            if q is not p:
+                                q.wait_for_function(
+                                    "n => (window.sxmjWire || {got: []}).got.length > n",
+                                    arg=n, timeout=3000)
+                        timing.append((time.perf_counter() - t0) * 1000)
+                    except Exception:  # noqa: BLE001 - a move nobody else hears (a pass)
+                        pass
+        if not moved:
+            time.sleep(0.05)
+    pytest.fail("the hand did not end")
+
+
+def audit(page: Page, seat_hand: list[str] | None = None) -> int:
+    """No message a guest received names another seat's concealed tile or a wall tile:
+    its observation holds only its own hand, another seat's draw has no tile, and the
+    record (every hand open) comes only with the hand's end. Returns messages checked."""
+    got = page.evaluate("window.sxmjWire.got.map(m => m.text)")
+    n = 0
+    for text in got:
+        msg = json.loads(text)
+        if msg["t"] != "state":
+            continue
+        st = msg["state"]
+        obs = st["obs"]
+        assert obs["seat"] == 0 and obs["last_tile"] in (None, *obs["hand"])
+        assert len(obs["hand"]) == obs["hand_counts"][0]
+        for e in st["events"]:
+            if e["type"] == "draw" and e["seat"] != 0:
+                assert "tile" not in e, e
+        if "record" in st:
+            assert obs["phase"] == "over" or len(st["record"]["hands"]) <= st["hand"], st["hand"]
+        assert set(st) <= {"seat", "hand", "step", "obs", "legal", "scores", "names", "events",
+                           "timer", "length", "record"}
+        n += 1
+    return n
+
+
+# ------------------------------------------------------------------ the tests
+
+
+def test_four_browsers_play_a_whole_hand(friends_page, broker, site_url, artifacts):
+    host, hw, link = open_host(friends_page, broker, site_url, seed=3)
+    guests = [join(friends_page, site_url, link, f"P{i}") for i in (1, 2, 3)]
+    assert sorted(seat for _, _, seat in guests) == [1, 2, 3]
+    start(host, 3)
+    pages = [host] + [p for p, _, _ in guests]
+    for p in pages:
+        dealt(p)
+    names = guests[0][0].locator(".plate__name").all_inner_texts()
+    assert any("P2" in n or "P3" in n for n in names), names  # names on the plates
+    timing: list[float] = []
+    play_until_over(pages, random.Random(3), timing)
+    host_scores = scores(host)
+    assert sum(host_scores) == 0
+    for p, _, seat in guests:  # each screen shows the host's scores from its own seat
+        assert scores(p) == [host_scores[(i + seat) % 4] for i in range(4)]
+        assert audit(p) > 10
+    guest, _, seat = guests[0]
+    guest.click('button[data-ui="settings"]')
+    guest.click('#sheet [data-tab="records"]')
+    with guest.expect_download() as dl:
+        guest.click('#sheet [data-ui="export"]')
+    again = replay(open(dl.value.path(), encoding="utf-8").read())
+    assert again.scores == host_scores  # the host's record: it replays in CPython
+    sent = host.evaluate("window.sxmjWire.sent.reduce((a, m) => a + m.n, 0)")
+    out = {"clicks_timed": len(timing),
+           "click_to_all_screens_ms": {
+               "median": statistics.median(timing) if timing else None,
+               "p95": sorted(timing)[int(0.95 * (len(timing) - 1))] if timing else None},
+           "host_bytes_sent_per_hand": sent}
+    (artifacts / "friends-timing.json").write_text(json.dumps(out, indent=2))
+
+
+def test_three_people_and_a_bot(friends_page, broker, site_url):
+    host, _, link = open_host(friends_page, broker, site_url, seed=5)
+    guests = [join(friends_page, site_url, link, name, seat) for name, seat in
+              (("Ann", 1), ("Bo", 3))]
+    start(host, 2)
+    rows = host.locator('[data-testid="friends-row"]')
+    pages = [host] + [p for p, _, _ in guests]
+    for p in pages:
+        dealt(p)
+    play_until_over(pages, random.Random(5), [])
+    host_scores = scores(host)
+    assert sum(host_scores) == 0 and rows.count() == 0  # the lobby is gone once it starts
+    for p, _, seat in guests:
+        assert scores(p) == [host_scores[(i + seat) % 4] for i in range(4)]
+
+
+def test_a_forged_illegal_action_is_refused(friends_page, broker, site_url):
+    host, _, link = open_host(friends_page, broker, site_url, seed=7)
+    guest, gw, seat = join(friends_page, site_url, link, "Eve", 2)
+    start(host, 1)
+    last_state(guest)
+    before = host.evaluate("window.sxmjWire.sent.length")
+    step = last_state(guest)
+    forged = [  # not this seat's turn, another seat's action, a tile nobody holds, garbage
+        {"v": 1, "t": "act", "hand": step["hand"], "step": step["step"], "action": "0 hu"},
+        {"v": 1, "t": "act", "hand": step["hand"], "step": step["step"],
+         "action": "1 discard 1m"},
+        {"v": 1, "t": "act", "hand": step["hand"], "step": step["step"] - 1,
+         "action": "0 discard 9z"},
+        {"v": 7, "t": "act"}, {"v": 1, "t": "teleport"},
+    ]
+    for msg in forged:
+        guest.evaluate("t => window.sxmjNet.send(Object.keys({}).length ? '' : "
+                       "window.sxmjNet.peers()[0], t)", json.dumps(msg))
+    guest.wait_for_function("() => window.sxmjWire.got.some(m => m.text.includes('refused'))",
+                            timeout=10000)
+    refused = guest.evaluate("window.sxmjWire.got.filter(m => JSON.parse(m.text).t === "
+                             "'refused').map(m => JSON.parse(m.text).code)")
+    assert set(refused) <= {"room.not_your_turn", "room.not_yours", "room.late",
+                            "room.illegal"} and len(refused) == 3, refused
+    assert host.evaluate("window.sxmjWire.sent.length") - before == 3  # only the refusals
+    after = last_state(guest)
+    assert (after["hand"], after["step"]) == (step["hand"], step["step"])  # nothing changed
+
+
+def test_a_guest_drops_and_comes_back_to_the_same_seat(friends_page, broker, site_url):
+    host, _, link = open_host(friends_page, broker, site_url, seed=9)
+    guest, gw, seat = join(friends_page, site_url, link, "Cy", 1)
+    start(host, 1)
+    dealt(guest)
+    rng = random.Random(9)
+    play_until_over([host, guest], rng, [], stop=lambda: host.evaluate(
+        "document.querySelectorAll('#river-right .t, #river-right img').length") >= 3)
+    guest.evaluate("window.sxmjNet.close()")  # the connection drops: the bot covers after
+    host.wait_for_function(  # a grace period, and the host's log says so
+        "() => document.getElementById('log').innerText.includes('Cy')", timeout=15000)
+    steps = host.evaluate("window.sxmjWire.sent.length")
+    guest.reload()
+    wait_ready(guest, gw)
+    last_state(guest)  # back in the same seat, no lobby
+    dealt(guest)
+    assert guest.locator('[data-testid="friends-seat"]').count() == 0
+    last = last_state(guest)
+    assert last["seat"] == seat
+    shown = sorted(guest.locator(HAND).evaluate_all("els => els.map(e => e.dataset.tile)"))
+    from sxmj.tiles import code
+    assert shown == sorted(code(t) for t in last["obs"]["hand"])
+    assert host.evaluate("window.sxmjWire.sent.length") > steps
+
+
+def test_the_host_reloads_and_the_match_goes_on(friends_page, broker, site_url):
+    host, hw, link = open_host(friends_page, broker, site_url, seed=4)
+    guest, gw, seat = join(friends_page, site_url, link, "Di", 2)
+    start(host, 1)
+    dealt(guest)
+    rng = random.Random(4)
+    play_until_over([host, guest], rng, [], stop=lambda: last_state(guest)["step"] > 12)
+    step = last_state(guest)["step"]
+    assert "#host=" in host.url
+    host.reload()
+    wait_ready(host, hw)
+    count = guest.evaluate("window.sxmjWire.got.length")
+    guest.wait_for_function("n => window.sxmjWire.got.length > n", arg=count, timeout=60000)
+    play_until_over([host, guest], rng, [])
+    final = last_state(guest)
+    assert final["step"] > step and final["hand"] == 0
+    assert scores(guest) == [scores(host)[(i + seat) % 4] for i in range(4)]
+
+
+def test_the_host_leaves_and_the_guest_can_export_the_record(friends_page, broker, site_url):
+    host, _, link = open_host(friends_page, broker, site_url, seed=6)
+    guest, gw, seat = join(friends_page, site_url, link, "Fa", 3)
+    start(host, 1)
+    dealt(guest)
+    play_until_over([host, guest], random.Random(6), [])  # one finished hand to export
+    host.close()  # for good
+    status = guest.locator('[data-testid="friends-status"]')
+    status.wait_for(timeout=60000)
+    assert guest.locator('#overlay[data-kind="friends"]').is_visible()
+    with guest.expect_download() as dl:
+        guest.click('#overlay [data-ui="friends-export"]')
+    again = replay(open(dl.value.path(), encoding="utf-8").read())
+    assert len(again.results) == 1 and sum(again.scores) == 0
+
+
+def test_how_the_room_looks(friends_page, broker, site_url, artifacts):
+    """Screenshots: the host's lobby (desktop), a guest's lobby and table (phone, zh)."""
+    host, _, link = open_host(friends_page, broker, site_url, seed=8)
+    phone = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+    guest, gw, seat = join(friends_page, site_url, link, "小明", 2,
+                           shots=artifacts / "friends-guest-lobby-phone.png", **phone)
+    host.wait_for_function("() => document.querySelectorAll("
+                           "'[data-testid=\"friends-row\"][data-kind=\"guest\"]').length")
+    assert host.locator('[data-testid="friends-qr"] svg').count() == 1  # made in the page
+    host.screenshot(path=str(artifacts / "friends-host-lobby-desktop.png"))
+    assert_accessible(host, "the host's room (lobby)")
+    start(host, 1)
+    dealt(guest)
+    dealt(host)
+    assert "小明" in host.locator("#seat-2").inner_text()  # the guest's name on the host's plate
+    guest.click('[data-testid="friends-chat"] summary')
+    guest.click('[data-ui="friends-say"][data-phrase="hello"]')
+    host.wait_for_function("() => document.getElementById('callout-2').innerText.length > 0",
+                           timeout=10000)  # the phrase as a bubble at the guest's seat
+    guest.screenshot(path=str(artifacts / "friends-guest-table-phone.png"))
+    host.screenshot(path=str(artifacts / "friends-host-table-desktop.png"))
+    assert_accessible(guest, "a guest's table in a room (phone)")
+    assert_accessible(host, "the host's table in a room")
+
+
+def test_time_runs_out_and_the_bot_moves_for_the_guest(friends_page, broker, site_url):
+    host, _, link = open_host(friends_page, broker, site_url, seed=2)
+    guest, gw, seat = join(friends_page, site_url, link, "Gu", 1)
+    host.select_option("#friends-timer", "10")
+    start(host, 1)
+    dealt(guest)
+    rng = random.Random(2)
+    for _ in range(200):  # the host plays until the guest must decide
+        if guest.evaluate("document.body.dataset.sxmjWaiting") == "you":
+            break
+        if host.evaluate("document.body.dataset.sxmjWaiting") == "you":
+            my_move(host, rng)
+        time.sleep(0.1)
+    else:
+        pytest.fail("the guest never had to decide")
+    step = last_state(guest)["step"]
+    timer = guest.locator('[data-testid="turn-timer"]')
+    timer.wait_for(state="visible", timeout=5000)
+    assert 1 <= int(timer.get_attribute("data-left")) <= 10
+    guest.wait_for_function(LAST_STATE.replace("s[s.length - 1].state", "s[s.length - 1]"
+                                               ".state.step > " + str(step)), timeout=20000)
+    ticks = guest.evaluate("window.sxmjAudio.log.filter(e => e.cue === 'tick').length")
+    assert ticks >= 3  # the last seconds ticked (the guest pressed a button: sound is on)
+    notices = guest.evaluate("window.sxmjWire.got.map(m => JSON.parse(m.text))"
+                             ".filter(m => m.t === 'notice' && m.kind === 'timeout')")
+    assert notices and notices[0]["seat"] == 0  # everyone is told: here, this seat

@@ -1,0 +1,185 @@
+"""The hand review (复盘) in the browser (issue 16).
+
+A scripted hand (``?scenario=baotou``) played with a deliberately bad first discard — 5m,
+which breaks 456m, where the coach says to throw a wind — then by throwing the tile drawn:
+
+- the result panel's 复盘 shows a progress bar and a cancel button; cancel stops it;
+- started again, it ends with the summary and flags the bad discard, naming both tiles as
+  players name them (5 Characters, and the better one), with the loss and the reason;
+- while it thinks, a PerformanceObserver collects the page's long tasks: the longest, and
+  the review's own slices from ``window.sxmjStats``, go to ``e2e/artifacts/review.json``
+  with the load average (a figure for the README, not an assertion on time);
+- the findings pass axe's audit, and are shot to ``e2e/artifacts/review-done-1280x800.png``;
+- an imported record of the same hand (made in CPython) is reviewed from the replay bar's
+  复盘, which steps to the hand's end first (``e2e/artifacts/review-viewer-390x844.png``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+
+import pytest
+from harness import ARTIFACTS, DESKTOP, ROOT, wait_ready, watched_page
+from playwright.sync_api import Page
+from test_a11y import assert_accessible
+
+sys.path.insert(0, str(ROOT))
+
+from sxmj.bots.scripted import ScriptedTable  # noqa: E402
+from sxmj.game import Action  # noqa: E402
+from sxmj.record import to_record  # noqa: E402
+from sxmj.scenarios import builtin  # noqa: E402
+from sxmj.ui.i18n import tile_label  # noqa: E402
+
+ENABLED = '[data-testid="my-hand"] button[data-tile]:not([disabled])'
+RESULT = '[data-testid="hand-result"]'
+REVIEW = '[data-testid="review"]'
+WAITING = ("() => ['you', 'result'].includes(document.body.dataset.sxmjWaiting)"
+           " || !!document.querySelector('.py-error')")
+BAD = "5m"
+LONGTASKS = """() => { window.sxmjLong = [];
+  new PerformanceObserver(list => list.getEntries().forEach(
+    e => window.sxmjLong.push([Math.round(e.startTime), e.duration]))).observe(
+    {type: 'longtask'}); }"""
+
+
+@pytest.fixture(scope="module")
+def page_w(browser, browser_context_args, site_url):
+    with watched_page(browser, {**browser_context_args, "viewport": DESKTOP},
+                      site_url, "the review page") as (page, w):
+        yield page, w, site_url
+
+
+def settle(page: Page, w) -> None:
+    page.wait_for_function(WAITING, timeout=30000)
+    assert page.locator(".py-error").count() == 0 and page.locator("#game-error").is_hidden()
+    w.assert_clean()
+
+
+def play_badly(page: Page, w) -> None:
+    """The bad discard first; then win when offered, pass on claims, else throw the tile
+    at the right end of the hand (the one just drawn, unless it is a 财神)."""
+    first = True
+    for _ in range(200):
+        settle(page, w)
+        if page.locator(RESULT).count():
+            assert not first
+            return
+        actions = page.locator("#actions")
+        if actions.locator('button[data-action="hu"]').count():
+            actions.locator('button[data-action="hu"]').click()
+        elif actions.locator('button[data-action="pass"]').count():
+            actions.locator('button[data-action="pass"]').click()
+        elif first:
+            page.locator(f'{ENABLED}[data-tile="{BAD}"]').first.click()
+            first = False
+        else:
+            page.locator(ENABLED).last.click()
+            if actions.locator('button[data-action="piao"]').count():
+                actions.locator('button[data-action="piao"]').click()
+        page.wait_for_timeout(50)
+    pytest.fail("the hand never ended")
+
+
+def test_the_review_flags_the_bad_discard_and_can_be_cancelled(page_w):
+    page, w, site_url = page_w
+    page.goto(site_url + "?scenario=baotou&speed=fast&lang=en")
+    wait_ready(page, w)
+    play_badly(page, w)
+    review = page.locator(REVIEW)
+    assert review.get_attribute("data-state") == "idle"
+
+    # cancel: the bar and the cancel button, then back to a button that starts it again
+    page.click('[data-testid="review-start"]')
+    page.wait_for_selector('[data-testid="review-progress"]', timeout=10000)
+    page.click('[data-testid="review-cancel"]')
+    page.wait_for_selector(f'{REVIEW}[data-state="cancelled"]', timeout=10000)
+    assert page.locator('[data-testid="review-progress"]').count() == 0
+
+    # the whole review, long tasks watched
+    page.evaluate(LONGTASKS)
+    load_before = os.getloadavg()
+    start = time.monotonic()
+    page.click('[data-testid="review-start"]')
+    page.wait_for_selector(f'{REVIEW}[data-state="done"]', timeout=180000)
+    seconds = time.monotonic() - start
+    long_tasks = page.evaluate("window.sxmjLong")
+    tasks = page.evaluate("Array.from(window.sxmjStats.tasks).map(t => Array.from(t))")
+    slices = [t[2] for t in tasks if t[0] == "review"]
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    (ARTIFACTS / "review.json").write_text(json.dumps({
+        "review_seconds": round(seconds, 2), "longtasks": long_tasks,
+        "longest_task_ms": max((d for _, d in long_tasks), default=0.0),
+        "review_slices": len(slices), "longest_review_slice_ms": max(slices, default=0.0),
+        "loadavg_before": load_before, "loadavg_after": os.getloadavg(),
+        "page_tasks": tasks[-400:]}))
+
+    flags = page.locator('[data-testid="review-flag"]')
+    assert flags.count() >= 1
+    bad = page.locator(f'[data-testid="review-flag"][data-played="0 discard {BAD}"]')
+    assert bad.count() == 1, [flags.nth(i).get_attribute("data-played")
+                              for i in range(flags.count())]
+    better = Action.parse(bad.get_attribute("data-better") or "")
+    assert better.kind == "discard" and better.tile is not None
+    text = bad.inner_text().replace("\u00a0", " ")
+    assert tile_label(Action.parse(f"0 discard {BAD}").tile, "en").replace(
+        "\u00a0", " ") in text
+    assert tile_label(better.tile, "en").replace("\u00a0", " ") in text
+    assert float(bad.get_attribute("data-loss") or 0) > 1.0
+    assert "points expected" in text  # the expert's reason, with its numbers
+    summary = page.locator('[data-testid="review-summary"]').inner_text()
+    assert "cost about" in summary and "tile efficiency" in summary
+    review.screenshot(path=str(ARTIFACTS / "review-done-1280x800.png"))
+    assert_accessible(page, "the result panel with the review's findings")
+    w.assert_clean()
+
+
+def bad_record() -> dict:
+    """The same scripted hand in CPython: 5m first, then the drawn tile (a win when offered,
+    a pass on claims), the other seats by the scenario's script."""
+    scenario = builtin("baotou")
+    match, table = scenario.start(), ScriptedTable(scenario.script)
+    game, first = match.game, True
+    while not game.over:
+        movers = game.to_move()
+        if 0 not in movers:
+            match.apply(table.action(game, movers[0]))
+            continue
+        legal = game.legal_actions(0)
+        drawn = game.observation(0).last_tile
+        pick = ([a for a in legal if a.kind == "hu"]
+                or ([Action.parse(f"0 discard {BAD}")] if first else [])
+                or [a for a in legal if a.kind == "pass"]
+                or [a for a in legal if a.kind == "discard" and a.tile == drawn]
+                or [a for a in legal if a.kind == "discard"])
+        first = first and pick[0].kind != "discard"
+        match.apply(pick[0])
+    return to_record(match)
+
+
+def test_an_imported_record_is_reviewed_from_the_replay_bar(page_w, tmp_path):
+    page, w, site_url = page_w
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(site_url + "?seed=5&speed=fast&lang=en")
+    wait_ready(page, w)
+    file = tmp_path / "baotou-bad.json"
+    record = bad_record()
+    index = record["hands"][0].index(f"0 discard {BAD}")  # the first, deliberate one
+    file.write_text(json.dumps(record), encoding="utf-8")
+    page.click('button[data-ui="settings"]')
+    page.click('#sheet [data-tab="records"]')
+    page.set_input_files('[data-testid="import"]', str(file))
+    viewer = page.locator('[data-testid="viewer"]')
+    viewer.wait_for()
+    assert viewer.get_attribute("data-step") == "0"
+    page.click('[data-testid="viewer-review"]')
+    assert viewer.get_attribute("data-step") == viewer.get_attribute("data-steps")
+    page.wait_for_selector(f'{REVIEW}[data-state="done"]', timeout=180000)
+    bad = page.locator(f'[data-testid="review-flag"][data-index="{index}"]')
+    assert bad.count() == 1 and bad.get_attribute("data-played") == f"0 discard {BAD}"
+    assert Action.parse(bad.get_attribute("data-better") or "").kind == "discard"
+    page.screenshot(path=str(ARTIFACTS / "review-viewer-390x844.png"))
+    w.assert_clean()

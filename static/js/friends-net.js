@@ -1,0 +1,330 @@
+// Play with friends (issue 15): the transport, and nothing else. A classic script that the
+// friends mode loads on first use (single-player pages never load it); it loads the vendored
+// PeerJS bundle (static/vendor/peerjs/) and qrcode-generator (static/vendor/qrcode/) the
+// same lazy way, so a page that never plays with friends fetches none of them.
+//
+// window.sxmjNet, callable from Python with plain strings and callbacks:
+//  - host(roomId, opts): a Peer whose id is roomId; every guest that connects is a peer.
+//  - join(roomId, opts): an anonymous Peer that connects to roomId (the host).
+//    opts: {broker, ice, onOpen(id), onPeer(peerId), onMessage(peerId, text),
+//           onClose(peerId), onError(kind, detail), onStatus(state)}; every key optional.
+//    broker: "http://HOST:PORT/PATH" (a self-hosted PeerServer) or "" (PeerJS's public one);
+//    ice: "none" (no STUN/TURN: host candidates only, as in the tests) or "" (PeerJS's).
+//    onStatus: "connecting" | "open" | "reconnecting" | "closed".
+//  - send(peerId, text) → true if handed to the channel; broadcast(text) → how many peers;
+//    peers() → the ids of the open connections; close(): ends everything, no callback after.
+//  - qrSvg(text) → Promise of an SVG string (the invite's QR code, made here).
+// Messages are strings (JSON in practice) on a reliable data channel with PeerJS's "raw"
+// serialization; one longer than MAX_BYTES is dropped with a console.warn (and onError
+// "oversize"), whichever side it is on, and never handed on. Non-string data is dropped too.
+// The broker (PeerServer) only introduces the browsers: it sees peer ids and the connection
+// set-up (SDP offers/answers and ICE candidates), never a message.
+(function () {
+  "use strict";
+  var MAX_BYTES = 64 * 1024;
+  var OPEN_TIMEOUT_MS = 15000;  // a data channel not open by then is tried again
+  var BACKOFF_MS = [500, 1000, 2000, 4000, 8000];  // then 8 s between tries, until close()
+  var HOST_ID_TRIES = 12;  // a reloaded host waits this many tries for the broker to free its id
+  // PeerJS errors that trying again cannot mend
+  var FATAL = ["browser-incompatible", "invalid-id", "invalid-key", "ssl-unavailable"];
+  var here = (document.currentScript && document.currentScript.src) || location.href;
+  var loading = {};  // url → Promise, each script fetched once
+  var session = null;
+
+  function vendorUrl(file) {
+    return new URL("../vendor/" + file, here).href;
+  }
+
+  function loadScript(file) {
+    var url = vendorUrl(file);
+    if (!loading[url]) {
+      loading[url] = new Promise(function (resolve, reject) {
+        var s = document.createElement("script");
+        s.src = url;
+        s.onload = function () { resolve(); };
+        s.onerror = function () {
+          delete loading[url];
+          reject(new Error("could not load " + url));
+        };
+        document.head.appendChild(s);
+      });
+    }
+    return loading[url];
+  }
+
+  // "?broker=" and "?ice=" → PeerJS options (also used by the tests)
+  function peerOptions(broker, ice) {
+    var opts = { debug: 0 };  // PeerJS logs nothing; errors reach onError
+    if (broker) {
+      var u = new URL(broker);
+      var secure = u.protocol === "https:" || u.protocol === "wss:";
+      opts.host = u.hostname;
+      opts.port = Number(u.port) || (secure ? 443 : 80);
+      opts.path = u.pathname || "/";
+      opts.secure = secure;
+    }
+    if (ice === "none") opts.config = { iceServers: [] };
+    return opts;
+  }
+
+  // Python may hand a dict (a PyProxy) instead of a JS object
+  function plain(opts) {
+    if (opts && typeof opts.toJs === "function") {
+      return opts.toJs({ dict_converter: Object.fromEntries });
+    }
+    return opts || {};
+  }
+
+  function byteLength(text) {
+    return text.length * 3 <= MAX_BYTES ? text.length : new TextEncoder().encode(text).length;
+  }
+
+  function backoff(tries) {
+    return BACKOFF_MS[Math.min(tries, BACKOFF_MS.length - 1)];
+  }
+
+  function Session(role, roomId, opts) {
+    this.role = role;
+    this.roomId = roomId;
+    this.opts = plain(opts);
+    this.peer = null;
+    this.conns = new Map();  // peerId → DataConnection (open or opening)
+    this.timers = new Set();
+    this.tries = 0;
+    this.idTaken = 0;
+    this.giveUp = false;
+    this.closed = false;
+    this.state = "";
+  }
+
+  Session.prototype.call = function (name) {
+    var fn = this.opts[name];
+    if (this.closed && name !== "onStatus" || typeof fn !== "function") return;
+    try {
+      fn.apply(null, Array.prototype.slice.call(arguments, 1));
+    } catch (err) {
+      console.warn("sxmjNet: " + name + " threw", err);
+    }
+  };
+
+  Session.prototype.status = function (state) {
+    if (state === this.state) return;
+    this.state = state;
+    this.call("onStatus", state);
+  };
+
+  Session.prototype.later = function (ms, fn) {
+    var self = this;
+    var t = setTimeout(function () {
+      self.timers.delete(t);
+      if (!self.closed) fn();
+    }, ms);
+    this.timers.add(t);
+  };
+
+  Session.prototype.start = function () {
+    var self = this;
+    this.status("connecting");
+    loadScript("peerjs/peerjs.min.js").then(function () {
+      if (!self.closed) self.makePeer();
+    }, function (err) {
+      self.call("onError", "script-load", String(err.message || err));
+      self.close();
+    });
+  };
+
+  Session.prototype.makePeer = function () {
+    var self = this;
+    var options = peerOptions(this.opts.broker || "", this.opts.ice || "");
+    var peer = this.role === "host"
+      ? new window.peerjs.Peer(this.roomId, options)
+      : new window.peerjs.Peer(options);
+    this.peer = peer;
+    peer.on("open", function (id) {
+      if (self.peer !== peer) return;
+      self.tries = 0;
+      self.idTaken = 0;
+      self.call("onOpen", id);
+      if (self.role === "host") self.status("open");
+      else if (!self.conns.size) self.connect();
+    });
+    peer.on("connection", function (conn) {
+      if (self.peer === peer) self.adopt(conn);
+    });
+    peer.on("disconnected", function () {
+      // the broker dropped: open channels keep working; new ones need the broker again
+      if (self.peer !== peer || self.closed || peer.destroyed) return;
+      if (self.role === "host") self.status("reconnecting");
+      self.later(backoff(self.tries++), function () {
+        if (self.peer === peer && peer.disconnected && !peer.destroyed) peer.reconnect();
+      });
+    });
+    peer.on("error", function (err) {
+      if (self.peer !== peer) return;
+      var kind = err && err.type || "error";
+      self.call("onError", kind, String(err && err.message || err));
+      if (FATAL.indexOf(kind) >= 0) self.giveUp = true;
+      // a reloaded host: the broker may not have dropped the old page's socket yet
+      if (kind === "unavailable-id" && ++self.idTaken > HOST_ID_TRIES) self.giveUp = true;
+      // the host is not (or no longer) there: it may come back
+      if (kind === "peer-unavailable" && self.role === "guest") self.retry();
+      // other errors on the broker's socket: PeerJS disconnects ("disconnected" above), or
+      // destroys a peer that never opened ("close" below)
+    });
+    peer.on("close", function () {
+      if (self.peer !== peer || self.closed) return;
+      if (self.giveUp) {
+        self.close();
+        return;
+      }
+      self.status("reconnecting");
+      self.later(backoff(self.tries++), function () { self.makePeer(); });
+    });
+  };
+
+  // a guest opens its channel to the host
+  Session.prototype.connect = function () {
+    if (this.closed || !this.peer || this.peer.destroyed) return;
+    if (this.peer.disconnected) {
+      this.peer.reconnect();  // "open" comes back here
+      return;
+    }
+    var conn = this.peer.connect(this.roomId, { reliable: true, serialization: "raw" });
+    if (conn) this.adopt(conn);
+    else this.retry();
+  };
+
+  Session.prototype.retry = function () {
+    var self = this;
+    if (this.role !== "guest" || this.closed) return;
+    var conns = Array.from(this.conns.values());
+    this.conns.clear();  // first: a closing channel must not call back here
+    conns.forEach(function (conn) { conn.close(); });
+    this.status("reconnecting");
+    this.later(backoff(this.tries++), function () {
+      if (!self.conns.size) self.connect();
+    });
+  };
+
+  Session.prototype.adopt = function (conn) {
+    var self = this;
+    var peerId = conn.peer;
+    var old = this.conns.get(peerId);
+    this.conns.set(peerId, conn);
+    if (old && old !== conn) old.close();  // the same peer again (a new channel): keep the new
+    var opened = false;
+    this.later(OPEN_TIMEOUT_MS, function () {
+      if (opened || self.conns.get(peerId) !== conn) return;
+      self.call("onError", "timeout", peerId);
+      self.conns.delete(peerId);
+      conn.close();
+      self.retry();
+    });
+    conn.on("open", function () {
+      if (self.closed || self.conns.get(peerId) !== conn) return;
+      opened = true;
+      self.tries = 0;
+      self.status("open");
+      self.call("onPeer", peerId);
+    });
+    conn.on("data", function (data) {
+      if (self.closed || self.conns.get(peerId) !== conn) return;
+      if (typeof data !== "string") {
+        console.warn("sxmjNet: dropped a non-text message from " + peerId);
+        self.call("onError", "not-text", peerId);
+        return;
+      }
+      var size = byteLength(data);
+      if (size > MAX_BYTES) {
+        console.warn("sxmjNet: dropped a message of " + size + " bytes from " + peerId +
+          " (the cap is " + MAX_BYTES + ")");
+        self.call("onError", "oversize", peerId + " " + size);
+        return;
+      }
+      self.call("onMessage", peerId, data);
+    });
+    conn.on("close", function () {
+      if (self.conns.get(peerId) !== conn) return;  // replaced, or closed by us
+      self.conns.delete(peerId);
+      if (self.closed) return;
+      if (opened) self.call("onClose", peerId);
+      if (self.role === "guest") self.retry();
+    });
+    conn.on("error", function (err) {
+      if (self.conns.get(peerId) !== conn) return;
+      self.call("onError", err && err.type || "connection", String(err && err.message || err));
+    });
+  };
+
+  Session.prototype.send = function (peerId, text) {
+    var conn = this.conns.get(peerId);
+    if (!conn || !conn.open) return false;
+    if (typeof text !== "string") text = String(text);
+    var size = byteLength(text);
+    if (size > MAX_BYTES) {
+      console.warn("sxmjNet: not sending a message of " + size + " bytes (the cap is " +
+        MAX_BYTES + ")");
+      return false;
+    }
+    conn.send(text);
+    return true;
+  };
+
+  Session.prototype.close = function () {
+    if (this.closed) return;
+    this.closed = true;
+    this.timers.forEach(clearTimeout);
+    this.timers.clear();
+    var conns = Array.from(this.conns.values());
+    this.conns.clear();
+    conns.forEach(function (conn) { conn.close(); });
+    if (this.peer && !this.peer.destroyed) this.peer.destroy();
+    this.status("closed");
+  };
+
+  function begin(role, roomId, opts) {
+    if (session) session.close();
+    session = new Session(role, String(roomId), opts);
+    session.start();
+  }
+
+  var net = {
+    MAX_BYTES: MAX_BYTES,
+    host: function (roomId, opts) { begin("host", roomId, opts); },
+    join: function (roomId, opts) { begin("guest", roomId, opts); },
+    send: function (peerId, text) { return !!session && session.send(String(peerId), text); },
+    broadcast: function (text) {
+      if (!session) return 0;
+      var sent = 0;
+      session.conns.forEach(function (conn, peerId) {
+        if (session.send(peerId, text)) sent += 1;
+      });
+      return sent;
+    },
+    peers: function () {
+      if (!session) return [];
+      var open = [];
+      session.conns.forEach(function (conn, peerId) { if (conn.open) open.push(peerId); });
+      return open;
+    },
+    id: function () { return session && session.peer && session.peer.id || ""; },
+    state: function () { return session ? session.state : "closed"; },
+    close: function () {
+      if (session) session.close();
+      session = null;
+    },
+    options: peerOptions,
+    qrSvg: function (text) {
+      return loadScript("qrcode/qrcode.js").then(function () {
+        var qr = window.qrcode(0, "M");
+        window.qrcode.stringToBytes = window.qrcode.stringToBytesFuncs["UTF-8"];
+        qr.addData(String(text), "Byte");
+        qr.make();
+        return qr.createSvgTag({ cellSize: 4, margin: 16, scalable: true });
+      });
+    },
+    // tests only: the PeerJS DataConnection to a peer (to send what send() would refuse)
+    _connection: function (peerId) { return session && session.conns.get(peerId) || null; },
+  };
+  window.sxmjNet = net;
+})();

@@ -1,0 +1,163 @@
+"""A guest's side of a friends room: the table drawn from what the host sends.
+
+A guest has no wall and no other hand, so it holds no :class:`~sxmj.game.Game` while a
+hand is played: :class:`SeenGame` answers the few questions the table asks of a game
+from the last observation and legal actions the host sent. When a hand is over the host
+sends the record of the finished hands; the guest replays it turned to its own seat, and
+from then on the table shows a real finished :class:`~sxmj.match.Match` — the revealed
+hands, the result and the running scores exactly as the host has them.
+
+>>> from sxmj.match import Match
+>>> from sxmj.room.host import Room, deal
+>>> from sxmj.rules import Options
+>>> import json
+>>> m = deal(iter(range(1, 99)).__next__, Options())
+>>> room = Room("id", "secret", "Host")
+>>> table = GuestTable()
+>>> table.update(json.loads(room.state(2, m, []))["state"])
+>>> table.match.game.observation(0).seat, table.seat
+(0, 2)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..game import Action, HandResult
+from ..match import Match
+from ..observation import Observation
+from ..record import replay
+from ..rules import Options
+from .protocol import turn_action, turned
+
+
+class SeenGame:
+    """The hand being played, as much of it as this seat may see: what the table's view,
+    the assist and the controls read of a game."""
+
+    def __init__(self, obs: Observation, legal: list[Action], step: int,
+                 events: list[dict[str, Any]]):
+        self.obs = obs
+        self.legal = legal
+        self.actions: list[None] = [None] * step  # only their number is known (and used)
+        self.deal_events = [e for e in events if e.get("type") == "deal"]
+        self.result: HandResult | None = None
+        self.options: Options = obs.options
+
+    over = False
+
+    @property
+    def phase(self) -> str:
+        return self.obs.phase
+
+    @property
+    def dealer(self) -> int:
+        return self.obs.dealer
+
+    @property
+    def caishen(self) -> int:
+        return self.obs.caishen
+
+    def to_move(self) -> list[int]:
+        return list(self.obs.to_move)
+
+    def observation(self, seat: int) -> Observation:
+        if seat != 0:
+            raise ValueError("a guest sees only its own seat")
+        return self.obs
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        return self.legal if seat == 0 else []
+
+    def concealed(self, seat: int) -> list[int]:
+        if seat != 0:
+            raise ValueError("a guest sees only its own hand")
+        return list(self.obs.hand)
+
+    def can_win_now(self, seat: int) -> bool | None:
+        """True when 胡 is offered (the table asks before a 财神 discard passes it up)."""
+        return True if Action(seat, "hu") in self.legal else None
+
+
+class SeenMatch:
+    """The match while a hand is played: the host's scores, the hands finished so far."""
+
+    def __init__(self, game: SeenGame, scores: list[int], hand_no: int, length: int,
+                 done: Match | None):
+        self.game = game
+        self.scores = scores
+        self.hand_no = hand_no
+        self.options = game.options
+        self.seed = 0
+        self.length = length
+        self.results = list(done.results) if done is not None else []
+        self.finished = False
+
+    def places(self) -> list[int]:
+        return [1 + sum(other > mine for other in self.scores) for mine in self.scores]
+
+
+def turn_record(record: dict[str, Any], viewer: int) -> dict[str, Any]:
+    """A room's record (host-numbered, every wall explicit) as ``viewer``'s table numbers
+    the seats: the same hands, dealt the same way, with ``viewer`` at seat 0."""
+    out = dict(record)
+    out["dealer"] = turned(record.get("dealer", 0), viewer)
+    out["hands"] = [[str(turn_action(Action.parse(a), viewer)) for a in hand]
+                    for hand in record["hands"]]
+    if "results" in record:
+        out["results"] = [{"winner": None if r["winner"] is None else turned(r["winner"], viewer),
+                           "payments": [r["payments"][(i + viewer) % 4] for i in range(4)]}
+                          for r in record["results"]]
+    return out
+
+
+class GuestTable:
+    """What a guest knows: its seat, the last state the host sent, and the record of the
+    finished hands (host-numbered: the one any player exports)."""
+
+    def __init__(self) -> None:
+        self.seat = 0
+        self.state: dict[str, Any] | None = None
+        self.record: dict[str, Any] | None = None
+        self.done: Match | None = None  # the finished hands, replayed at this seat
+        self.live: SeenMatch | None = None
+        self.events: list[dict[str, Any]] = []
+
+    def update(self, state: dict[str, Any]) -> None:
+        """Take a ``state`` message's content (checked: malformed content raises
+        CoreError and changes nothing)."""
+        obs = Observation.from_json(state["obs"])
+        legal = [Action.parse(a) for a in state["legal"]]
+        record = state.get("record")
+        done = self.done
+        if record is not None and (self.record is None or record != self.record):
+            done = replay(turn_record(record, state["seat"]))
+        game = SeenGame(obs, legal, state["step"], state["events"])
+        live = SeenMatch(game, list(state["scores"]), state["hand"], state.get("length", 0),
+                         done)
+        self.seat, self.state, self.events, self.live = state["seat"], state, state["events"], live
+        if record is not None:
+            self.record, self.done = record, done
+
+    @property
+    def over(self) -> bool:
+        """The hand on the table is finished (its record has arrived)."""
+        return (self.live is not None and self.done is not None
+                and len(self.done.results) > self.live.hand_no)
+
+    @property
+    def match(self) -> Any:
+        """What the table draws: the replayed match once the hand is over, else the hand
+        as seen (both answer the table's questions the same way)."""
+        if self.over:
+            return self.done
+        return self.live
+
+    def step(self) -> tuple[int, int]:
+        """The state an action chosen now answers (hand, step): the host refuses it if the
+        table has moved on."""
+        assert self.state is not None
+        return self.state["hand"], self.state["step"]
+
+
+__all__ = ["GuestTable", "SeenGame", "SeenMatch", "turn_record"]

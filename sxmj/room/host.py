@@ -1,0 +1,238 @@
+"""The host's side of a friends room: who sits where, what each guest is sent, and which
+of a guest's actions are accepted.
+
+The host's browser owns the :class:`~sxmj.match.Match` and is the referee. Each guest
+gets only its own seat's observation (turned so it sits at the bottom), the public
+events, and — once a hand is over, when every hand lies open — that hand's record, so its
+table can show the end exactly and any player can export the match. Nothing here sends
+or waits: the page's transport delivers the messages :class:`Room` returns, and its
+clock runs the turn timers (the core reads no clock).
+
+A guest's action is accepted only if it names the state it was chosen in (``hand`` and
+``step``: a late or repeated action no longer does), comes from a seat that must decide
+now, and is one of that seat's legal actions. Anything else is refused with a reason,
+and the match is untouched.
+
+>>> from sxmj.match import Match
+>>> room = Room("r" * 20, "s" * 20, "Host", tokens=iter(["t1", "t2"]).__next__)
+>>> out = room.hello("peer-a", {"secret": "s" * 20, "name": "Ann", "token": None})
+>>> out[0][1].startswith('{"v":1,"t":"lobby"')
+True
+>>> [kind for _, kind in [(p, m.split('"t":"')[1].split('"')[0]) for p, m in
+...                       room.sit("peer-a", {"seat": 2, "name": "Ann"})]]
+['seated', 'lobby']
+>>> room.seats[2].name, room.seats[2].kind
+('Ann', 'guest')
+"""
+
+from __future__ import annotations
+
+import hmac
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ..game import Action
+from ..match import Match
+from ..messages import CoreError
+from ..record import to_record
+from ..rules import Options
+from ..wall import Rng, Wall
+from .protocol import (
+    clean_name,
+    message,
+    turn_action,
+    turn_events,
+    turn_observation,
+    turn_scores,
+    turned,
+)
+
+Out = list[tuple[str, str]]  # (peer id, wire message)
+TIMER_DEFAULT = 20  # seconds a human has for a decision before their bot plays it
+TIMER_CHOICES = (10, 20, 30, 60)
+GRACE = 10  # seconds a dropped guest's seat waits before the bot covers it
+
+
+@dataclass
+class Seat:
+    """One chair: the host's (0), a guest's, or a bot's (nobody took it)."""
+
+    kind: str = "bot"  # "host", "guest" or "bot"
+    name: str = ""
+    token: str = ""  # the guest's seat token: a reload or the link again finds the seat
+    peer: str | None = None  # the guest's connection while it is connected
+    online: bool = False
+
+    def public(self) -> dict[str, Any]:
+        return {"kind": self.kind, "name": self.name, "online": self.online}
+
+
+class Room:
+    """One room: its id, its invite secret, the four seats, and the referee's checks.
+
+    ``tokens`` makes seat tokens (the page passes a cryptographic source). Every method
+    that changes something returns what to send, as ``(peer, message)`` pairs.
+    """
+
+    def __init__(self, room_id: str, secret: str, host_name: str, level: str = "normal",
+                 timer: int = TIMER_DEFAULT, tokens: Callable[[], str] = lambda: ""):
+        self.room_id = room_id
+        self.secret = secret
+        self.level = level
+        self.timer = timer
+        self.tokens = tokens
+        self.seats = [Seat("host", clean_name(host_name, "1"), online=True)] + [
+            Seat() for _ in range(3)]
+        self.started = False
+        self.ready: set[int] = set()  # seats that asked for the next hand
+        self.sent_hands = 0  # finished hands whose records every guest has been sent
+
+    # ------------------------------------------------------------ who is here
+
+    def seat_of(self, peer: str) -> int | None:
+        """The seat of a connected guest (None: a visitor who hasn't sat down)."""
+        for s, seat in enumerate(self.seats):
+            if seat.kind == "guest" and seat.peer == peer:
+                return s
+        return None
+
+    def guests(self) -> list[int]:
+        """Seats of guests now connected."""
+        return [s for s, seat in enumerate(self.seats) if seat.kind == "guest" and seat.online]
+
+    def humans(self) -> set[int]:
+        """Seats a person decides for now: the host's and every connected guest's (a
+        dropped guest's seat is the bot's until it comes back)."""
+        return {0} | set(self.guests())
+
+    def lobby(self) -> dict[str, Any]:
+        return {"id": self.room_id, "seats": [seat.public() for seat in self.seats],
+                "started": self.started, "level": self.level, "timer": self.timer}
+
+    def _lobby_to_all(self, peers: list[str]) -> Out:
+        text = message("lobby", room=self.lobby())
+        return [(p, text) for p in peers]
+
+    def peers(self) -> list[str]:
+        return [seat.peer for seat in self.seats if seat.peer is not None and seat.online]
+
+    def hello(self, peer: str, msg: dict[str, Any]) -> Out:
+        """A browser opened the link: a wrong secret is turned away; a known seat token
+        takes its seat back; anyone else is shown the lobby."""
+        if not hmac.compare_digest(msg["secret"].encode(), self.secret.encode()):
+            return [(peer, message("closed", reason="secret"))]
+        token = msg["token"]
+        for s, seat in enumerate(self.seats):
+            if seat.kind == "guest" and token and hmac.compare_digest(token.encode(),
+                                                                      seat.token.encode()):
+                seat.peer, seat.online = peer, True
+                out = [(peer, message("seated", seat=s, token=seat.token))]
+                out += self._lobby_to_all(self.peers())
+                out += [(p, message("notice", kind="back", seat=turned(s, self.seat_of(p) or 0)))
+                        for p in self.peers() if p != peer]
+                return out
+        return [(peer, message("lobby", room=self.lobby()))]
+
+    def sit(self, peer: str, msg: dict[str, Any]) -> Out:
+        """A visitor takes a free seat (one a bot would play) before the match starts."""
+        s = msg["seat"]
+        if self.started or not 1 <= s <= 3 or self.seats[s].kind != "bot" \
+                or self.seat_of(peer) is not None:
+            return [(peer, message("refused", code="room.seat_taken", action=f"sit {s}"))]
+        token = self.tokens()
+        self.seats[s] = Seat("guest", clean_name(msg["name"], str(s + 1)), token, peer, True)
+        return [(peer, message("seated", seat=s, token=token))] + self._lobby_to_all(self.peers())
+
+    def drop(self, peer: str) -> Out:
+        """A guest's connection closed: its seat waits (reconnecting) for it."""
+        s = self.seat_of(peer)
+        if s is None:
+            return []
+        self.seats[s].online = False
+        self.seats[s].peer = None
+        return self._lobby_to_all(self.peers()) + [
+            (p, message("notice", kind="reconnecting", seat=turned(s, self.seat_of(p) or 0)))
+            for p in self.peers()]
+
+    # ------------------------------------------------------------ the referee
+
+    def check(self, peer: str, msg: dict[str, Any], match: Match) -> Action | CoreError:
+        """The host-numbered action a guest's ``act`` message asks for, if it may be
+        played now; otherwise the reason it is refused (nothing is changed either way)."""
+        seat = self.seat_of(peer)
+        if seat is None or not self.started:
+            return CoreError("room.not_seated", "action")
+        game = match.game
+        if msg["hand"] != match.hand_no or msg["step"] != len(game.actions):
+            return CoreError("room.late", "action", hand=msg["hand"], step=msg["step"])
+        try:
+            mine = Action.parse(msg["action"])
+        except CoreError as e:
+            return e
+        if mine.seat != 0:  # a guest's own seat is 0 at its table
+            return CoreError("room.not_yours", "action", text=msg["action"][:40])
+        action = turn_action(mine, (4 - seat) % 4)
+        if seat not in game.to_move():
+            return CoreError("room.not_your_turn", "action")
+        if action not in game.legal_actions(seat):
+            return CoreError("room.illegal", "action", text=msg["action"][:40])
+        return action
+
+    def state(self, seat: int, match: Match, events: list[dict[str, Any]],
+              full: bool = False) -> str:
+        """What the guest at ``seat`` is sent after a change: its observation and legal
+        actions, the scores and names, all turned to its table, and the public ``events``.
+        When a hand is over (or ``full``: a guest just sat down again) it also carries the
+        record of the finished hands (:meth:`history`), so the guest's table shows the end
+        exactly and the guest can export the match."""
+        game = match.game
+        view: dict[str, Any] = {
+            "seat": seat, "hand": match.hand_no, "step": len(game.actions),
+            "obs": turn_observation(game.observation(seat), seat).to_json(),
+            "legal": [str(turn_action(a, seat)) for a in game.legal_actions(seat)],
+            "scores": turn_scores(match.scores, seat),
+            "names": [self.seats[(i + seat) % 4].public() for i in range(4)],
+            "events": turn_events(events, seat),
+            "timer": self.timer, "length": match.length,
+        }
+        if game.over or full:
+            view["record"] = self.history(match)
+        return message("state", state=view)
+
+    @staticmethod
+    def history(match: Match) -> dict[str, Any]:
+        """The match's record (host-numbered) of its finished hands only: the wall of the
+        hand being played stays with the host. Every wall of a room's match is explicit
+        (see :func:`deal`), so the seed, left out, would say nothing either."""
+        rec = to_record(match)
+        done = len(match.results)
+        rec["seed"] = 0
+        rec["hands"] = rec["hands"][:done]
+        rec["results"] = rec["results"][:done]
+        if "walls" in rec:
+            rec["walls"] = rec["walls"][:done]
+        if done == 0:
+            rec.pop("wall", None)
+        return rec
+
+
+def deal(entropy: Callable[[], int], options: Options, match: Match | None = None) -> Match:
+    """A room's match, or its next hand, dealt from fresh randomness (``entropy`` gives
+    64 random bits; the page passes a cryptographic source). Each wall is shuffled from
+    its own draw and kept in the record, so a finished hand's wall — which every guest
+    sees — says nothing about the next one.
+
+    >>> m = deal(iter([7, 1, 9]).__next__, Options())
+    >>> m.first_wall is not None and m.first_dealer_fixed == 1
+    True
+    """
+    wall = Wall.shuffled(Rng(entropy()))
+    if match is None:
+        return Match(seed=0, options=options, wall=wall, dealer=entropy() % 4)
+    match.next_hand(wall)
+    return match
+
+
+ERRORS = ("room.not_seated", "room.late", "room.not_yours", "room.not_your_turn",
+          "room.illegal", "room.seat_taken")

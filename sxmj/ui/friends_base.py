@@ -1,0 +1,177 @@
+"""The friends room's common part: the state both sides keep, the transport
+(``static/js/friends-net.js``, loaded on first use), the lobby and the turn timer shown, the
+names on the plates. :class:`sxmj.ui.friends.Friends` puts it together with the host's side
+(:mod:`sxmj.ui.friends_host`) and a guest's (:mod:`sxmj.ui.friends_guest`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable
+from typing import Any
+
+from ..messages import CoreError
+from ..room.guest import GuestTable
+from ..room.host import Room
+from .dom import is_none
+from .friends_view import guest_lobby_html, host_lobby_html
+from .i18n import tr
+
+ROOM_KEY = "sxmj.room"  # the host's room and match (localStorage)
+TOKEN_KEY = "sxmj.seat."  # + the room id: a guest's seat token (sessionStorage)
+TICKS = 5  # the last seconds of a decision tick
+
+
+class RoomBase:
+    """What both sides of a room share: the table (``app``), the transport, the lobby, the
+    turn timer and the names on the plates."""
+
+    def __init__(self, app: Any):
+        self.app = app
+        self.role = ""
+        self.room: Room | None = None
+        self.guest: GuestTable | None = None
+        self.net: Any = None
+        self.room_id = ""
+        self.secret = ""
+        self.link = ""
+        self.qr = ""
+        self.lobby: dict[str, Any] | None = None
+        self.seat: int | None = None
+        self.status = ""
+        self.away: set[int] = set()  # dropped guests' seats still in their grace period
+        self.ready: set[int] = set()
+        self.proxies: list = []
+        self.loaded = False  # friends-net.js is in the page
+        self.gen = 0  # counts the transport's status changes (a newer one cancels a wait)
+        self.tick_gen = 0  # counts the turn timers shown (a newer one stops the last)
+        self.log: list[str] = []  # messages dropped (malformed, oversized, unknown)
+
+    @property
+    def lang(self) -> str:
+        return str(self.app.params.lang)
+
+    async def _net(self) -> Any:
+        window = self.app.window
+        if not self.loaded:
+            from pyscript.ffi import create_proxy  # only exists in the browser
+            loaded = asyncio.get_event_loop().create_future()
+            script = self.app.document.createElement("script")
+            script.src = "./static/js/friends-net.js"
+
+            def arrived(*_: Any) -> None:
+                if not loaded.done():
+                    loaded.set_result(True)
+
+            done = create_proxy(arrived)
+            script.onload = done
+            self.proxies.append(done)
+            self.app.document.head.appendChild(script)
+            await loaded
+            self.loaded = True
+        return window.sxmjNet
+
+    def _opts(self, **callbacks: Callable) -> Any:
+        from js import Object
+        from pyscript.ffi import create_proxy, to_js
+        opts: dict[str, Any] = {"broker": self.app.params.broker, "ice": self.app.params.ice}
+        for name, fn in callbacks.items():
+            proxy = create_proxy(fn)
+            self.proxies.append(proxy)
+            opts[name] = proxy
+        return to_js(opts, dict_converter=Object.fromEntries)
+
+    def _send(self, peer: str, text: str) -> None:
+        if self.net is not None:
+            self.net.send(peer, text)
+
+    def _deliver(self, out: list[tuple[str, str]]) -> None:
+        for peer, text in out:
+            self._send(peer, text)
+
+    def _drop(self, text: str, error: CoreError) -> None:
+        """A message not acted on: logged (never executed)."""
+        self.log.append(f"{error.code}: {str(text)[:80]}")
+        self.app.window.console.warn(f"sxmj friends: dropped a message ({error.code})")
+
+    def show_lobby(self) -> None:
+        if self.role == "host" and self.room is not None and not self.room.started:
+            self.app.overlay.open("friends", host_lobby_html(self.room, self.link, self.qr,
+                                                             self.lang))
+        elif self.role == "guest" and (self.guest is None or self.guest.state is None):
+            self.app.overlay.open("friends", guest_lobby_html(self.lobby, self.seat,
+                                                              self.status, self.lang))
+
+    def countdown(self, key: tuple[int, int], seconds: int) -> None:
+        """The seconds this table has left for its decision, shown, and ticking at the end
+        (and a system notification, if asked for, when the page is hidden)."""
+        self.app.speaker.notify(tr(self.lang, "turn_title"))
+        self.tick_gen += 1
+        asyncio.ensure_future(self._countdown(self.tick_gen, key, seconds))
+
+    async def _countdown(self, gen: int, key: tuple[int, int], seconds: int) -> None:
+        element = self.app.document.getElementById("turn-timer")
+        for left in range(seconds, 0, -1):
+            match = self.app.match
+            if gen != self.tick_gen or (match.hand_no, len(match.game.actions)) != key \
+                    or not match.game.legal_actions(0):
+                break
+            if not is_none(element):
+                element.textContent = tr(self.lang, "friends_timer_left", n=left)
+                element.hidden = False
+                element.dataset.left = str(left)
+            if left <= TICKS:
+                self.app.speaker.tick()
+            await asyncio.sleep(1)
+            element = self.app.document.getElementById("turn-timer")  # redrawn meanwhile
+        if gen == self.tick_gen and not is_none(element):
+            element.hidden = True
+
+    def names(self) -> tuple[str, ...]:
+        """The players' names by seat of this table (empty outside a room)."""
+        if self.role == "host" and self.room is not None and self.room.started:
+            seats = [s.public() for s in self.room.seats]
+            return tuple(self._plate(seat, mine=s == 0) for s, seat in enumerate(seats))
+        if self.role == "guest" and self.guest is not None and self.guest.state is not None:
+            me = self.guest.seat
+            seats = (self.guest.state["names"] if self.lobby is None else
+                     [self.lobby["seats"][(i + me) % 4] for i in range(4)])
+            return tuple(self._plate(seat, mine=i == 0) for i, seat in enumerate(seats))
+        return ()
+
+    def _plate(self, seat: dict[str, Any], mine: bool) -> str:
+        """A plate's name: a person's (and whether they are reconnecting); "" keeps the
+        seat's own name (yours, or a bot's)."""
+        if mine or seat["kind"] == "bot":
+            return ""
+        if seat["kind"] == "guest" and not seat["online"]:
+            return f'{seat["name"]} · {tr(self.lang, "friends_seat_away")}'
+        return str(seat["name"])
+
+    def record_text(self) -> str | None:
+        """The match's record to export: a guest's is the host's record of finished hands."""
+        if self.role == "guest" and self.guest is not None and self.guest.record is not None:
+            return json.dumps(self.guest.record, ensure_ascii=False, separators=(",", ":"))
+        return None
+
+    def net_error(self, kind: Any, detail: Any = "") -> None:
+        kind = str(kind)
+        if kind in ("broker", "network", "server-error", "socket-error", "unavailable-id"):
+            self.app.screen.show_why(tr(self.lang, "friends_no_broker", detail=kind))
+        self.app.window.console.warn(f"sxmj friends: {kind} {detail}")
+
+    def copy(self) -> None:
+        try:
+            self.app.window.navigator.clipboard.writeText(self.link)
+            self.app.screen.show_why(tr(self.lang, "friends_copied"))
+        except Exception:  # noqa: BLE001 - the link stays selectable in its box
+            pass
+
+    def _hash(self, fragment: str) -> None:
+        w = self.app.window
+        try:
+            w.history.replaceState(None, "", str(w.location.pathname) + str(w.location.search)
+                                   + fragment)
+        except Exception:  # noqa: BLE001 - a sandboxed page may refuse; the room goes on
+            pass

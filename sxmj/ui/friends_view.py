@@ -1,0 +1,148 @@
+"""The friends room's markup (pure): the host's and a guest's lobby, the quick phrases, the
+invite link; what :mod:`sxmj.ui.friends` shows (``data-testid`` contract: see README).
+
+>>> read_hash("#room=ab12&key=cd34"), read_hash("#host=ab12"), read_hash("#x")
+(('guest', 'ab12', 'cd34'), ('host', 'ab12', ''), None)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import parse_qs
+
+from ..messages import render
+from ..room import protocol
+from ..room.host import TIMER_CHOICES, Room
+from .i18n import tr, wind_name
+from .view import esc
+
+LEVELS = ("easy", "normal", "hard", "expert")
+
+
+def read_hash(fragment: str) -> tuple[str, str, str] | None:
+    """``#room=ID&key=SECRET`` (a guest's link) or ``#host=ID`` (a host's reload) as
+    ``(role, id, secret)``; None for anything else."""
+    q = parse_qs(fragment.lstrip("#"))
+    ok = lambda v: bool(v) and len(v) <= 64 and v.isascii() and v.isalnum()  # noqa: E731
+    room, key, host = (q.get(k, [""])[0] for k in ("room", "key", "host"))
+    if ok(room) and ok(key):
+        return "guest", room, key
+    if ok(host):
+        return "host", host, ""
+    return None
+
+
+def invite_link(base: str, query: str, room_id: str, secret: str) -> str:
+    """The link a friend opens: this page, the broker's parameters, the room and secret."""
+    return f"{base}{query}#room={room_id}&key={secret}"
+
+
+# ------------------------------------------------------------------ markup
+
+
+def _seat_rows(lobby: dict[str, Any], lang: str, viewer: int = 0) -> str:
+    rows = []
+    for s, seat in enumerate(lobby["seats"]):
+        state = {"host": "friends_seat_host", "bot": "friends_seat_free"}.get(
+            seat["kind"], "friends_seat_guest" if seat["online"] else "friends_seat_away")
+        name = seat["name"] if seat["kind"] != "bot" else ""
+        rows.append(f'<li data-testid="friends-row" data-seat="{s}" data-kind="{seat["kind"]}"'
+                    f' data-online="{int(seat["online"])}">'
+                    f'<b>{esc(wind_name(s, 0, lang))}</b> <span>{esc(name)}</span> '
+                    f'<i>{esc(tr(lang, state))}</i></li>')
+    return f'<ul class="friends__seats">{"".join(rows)}</ul>'
+
+
+def host_lobby_html(room: Room, link: str, qr_svg: str, lang: str) -> str:
+    """The host's room: the invite (link, copy, QR), who is here, the bots, the timer."""
+    levels = "".join(f'<option value="{lv}"{" selected" if lv == room.level else ""}>'
+                     f'{esc(tr(lang, "level_" + lv))}</option>' for lv in LEVELS)
+    timers = "".join(f'<option value="{t}"{" selected" if t == room.timer else ""}>{t}</option>'
+                     for t in TIMER_CHOICES)
+    return (
+        f'<section class="friends" data-testid="friends-lobby" data-role="host">'
+        f'<h2>{esc(tr(lang, "friends_title"))}</h2>'
+        f'<p>{esc(tr(lang, "friends_invite"))}</p>'
+        f'<p class="friends__link"><input type="text" readonly data-testid="friends-link" '
+        f'id="friends-link" value="{esc(link)}" aria-label="{esc(tr(lang, "friends_invite"))}">'
+        f'<button type="button" class="act act--small" data-ui="friends-copy">'
+        f'{esc(tr(lang, "friends_copy"))}</button></p>'
+        f'<figure class="friends__qr" data-testid="friends-qr">{qr_svg}'
+        f'<figcaption>{esc(tr(lang, "friends_qr"))}</figcaption></figure>'
+        f'{_seat_rows(room.lobby(), lang)}'
+        f'<p class="friends__opts"><label>{esc(tr(lang, "friends_level"))} '
+        f'<select id="friends-level" data-ui-change="friends-level">{levels}</select></label> '
+        f'<label>{esc(tr(lang, "friends_timer"))} '
+        f'<select id="friends-timer">{timers}</select></label></p>'
+        f'<p class="friends__buttons"><button type="button" class="act" '
+        f'data-testid="friends-start" data-ui="friends-start" autofocus>'
+        f'{esc(tr(lang, "friends_start"))}</button> '
+        f'<button type="button" class="act act--quiet" data-ui="friends-cancel">'
+        f'{esc(tr(lang, "friends_cancel"))}</button></p></section>')
+
+
+def guest_lobby_html(lobby: dict[str, Any] | None, seat: int | None, status: str,
+                     lang: str) -> str:
+    """A guest's view of the room before the match: a name and the free seats, or why it
+    waits (connecting, seated, the room is full, the link is wrong, the host left)."""
+    head = f'<h2>{esc(tr(lang, "friends_title"))}</h2>'
+    if status:
+        body = f'<p data-testid="friends-status">{esc(tr(lang, status))}</p>'
+        if status == "friends_host_gone":
+            body += (f'<p><button type="button" class="act" data-ui="friends-export">'
+                     f'{esc(tr(lang, "friends_export"))}</button></p>')
+    elif lobby is None:
+        body = f'<p data-testid="friends-status">{esc(tr(lang, "friends_connecting"))}</p>'
+    elif seat is not None:
+        body = (_seat_rows(lobby, lang) +
+                f'<p data-testid="friends-status">{esc(tr(lang, "friends_waiting"))}</p>')
+    else:
+        free = [s for s, st in enumerate(lobby["seats"]) if st["kind"] == "bot"]
+        if lobby["started"] or not free:
+            body = f'<p data-testid="friends-status">{esc(tr(lang, "friends_full"))}</p>'
+        else:
+            buttons = "".join(
+                f'<button type="button" class="act" data-testid="friends-seat" '
+                f'data-ui="friends-seat" data-seat="{s}">'
+                f'{esc(tr(lang, "friends_sit", wind=wind_name(s, 0, lang)))}</button> '
+                for s in free)
+            body = (_seat_rows(lobby, lang) +
+                    f'<p><label>{esc(tr(lang, "friends_name"))} <input type="text" '
+                    f'id="friends-name" data-testid="friends-name" '
+                    f'maxlength="{protocol.NAME_CHARS}" autocomplete="nickname"></label></p>'
+                    f'<p>{esc(tr(lang, "friends_pick"))}</p>'
+                    f'<p class="friends__buttons">{buttons}</p>')
+    return (f'<section class="friends" data-testid="friends-lobby" data-role="guest">'
+            f'{head}{body}</section>')
+
+
+def chat_html(lang: str) -> str:
+    """Quick phrases and emoji behind one button (the room's chat: nothing typed travels)."""
+    phrases = "".join(f'<button type="button" class="chip" data-ui="friends-say" '
+                      f'data-phrase="{p}">{esc(tr(lang, "phrase_" + p))}</button>'
+                      for p in protocol.PHRASES)
+    emoji = "".join(f'<button type="button" class="chip chip--emoji" data-ui="friends-say" '
+                    f'data-phrase="{e}" aria-label="{e}">{e}</button>' for e in protocol.EMOJI)
+    return (f'<p class="turn-timer" id="turn-timer" data-testid="turn-timer" hidden '
+            f'aria-label="{esc(tr(lang, "friends_timer_label"))}"></p>'
+            f'<details class="chat__box" data-testid="friends-chat"><summary class="chip">'
+            f'{esc(tr(lang, "friends_say"))}</summary>'
+            f'<div class="friends-chat" role="group" aria-label="{esc(tr(lang, "friends_say"))}">'
+            f'{phrases}{emoji}</div></details>')
+
+
+def phrase_text(phrase: str, lang: str) -> str:
+    """What a phrase says (only the room's own phrases and emoji are ever shown)."""
+    if phrase in protocol.PHRASES:
+        return tr(lang, "phrase_" + phrase)
+    return phrase if phrase in protocol.EMOJI else ""
+
+
+def refusal_text(code: str, action: str, lang: str) -> str:
+    """Why the host refused a move, in this table's language (the code is the host's; an
+    unknown one is shown as it is)."""
+    try:
+        return render(code, {"text": action, "hand": "…", "step": "…", "kind": "",
+                             "tile": ""}, lang)
+    except (KeyError, IndexError, ValueError):
+        return code[:40]

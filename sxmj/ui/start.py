@@ -1,0 +1,53 @@
+"""The game page's start: build the table, start the match, mark the page ready (last).
+
+Contract with ``index.html`` and the tests: when the table is interactive, :func:`start`
+sets, last of all, ``document.body.dataset.sxmjReady = "1"``.
+"""
+
+from __future__ import annotations
+
+from . import regions, welcome
+from .app import App, new_seed
+from .dom import after_first_frame, is_none
+from .i18n import tr
+from .params import parse_params
+
+
+def start() -> None:
+    """Build the table, start the match and mark the page ready (last)."""
+    from pyscript import document, window  # only exists in the browser
+    from pyscript.ffi import create_proxy, to_js
+
+    search = str(window.location.search or "")
+    params = parse_params(search, fallback_seed=new_seed())  # a given seed is ≤ MAX_SEED
+    window.sxmjStats = to_js({"botMoves": [], "botThinks": [], "botDraws": [], "tasks": []})
+    app = App(document, window, params, to_js, search)
+    document.documentElement.lang = "zh-Hans" if app.params.lang == "zh" else "en"
+    document.body.dataset.sxmjAnim = app.settings.anim
+    if app.mode is not None:
+        document.body.dataset.sxmjScenario = app.mode.name
+    app.update_url()
+    app.render()
+    notice = regions.notice_html(app.persistence.notices, params.refused, app.params.lang)
+    if notice:
+        app.screen.show_notice(notice)
+    kept = app.persistence
+    welcomed = app.mode is None and not app.friends.role and welcome.wanted(
+        search, kept.load(welcome.KEY), kept.profile.hands, returning=bool(kept.notices))
+    _APPS.append((app, *app.router.listen(document, create_proxy)))
+    overlay = document.getElementById("loading")
+    if not is_none(overlay):
+        overlay.remove()
+    table = document.getElementById("table")
+    table.setAttribute("aria-busy", "false")
+    table.setAttribute("aria-label", tr(app.params.lang, "table"))
+    # The welcome card and the bots wait for the table's first frame: opening the modal and
+    # focusing its button forces a layout of the whole page (about 100 ms), and the bots'
+    # first step renders the table again, before anything is painted. The bots also wait
+    # for the card (they start once it is closed).
+    card = lambda: app.overlay.open("welcome", welcome.welcome_html(app.state()))  # noqa: E731
+    after_first_frame(window, *([card] if welcomed else []), app.kick)
+    document.body.dataset.sxmjReady = "1"
+
+
+_APPS: list = []  # keeps the app and its event proxies alive for the page's lifetime

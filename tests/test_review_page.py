@@ -1,0 +1,195 @@
+"""The hand review (复盘) on the page, under CPython on the fake page of test_ui_split: the
+result panel's button starts it, it runs in a task that yields, it can be cancelled, it
+flags a deliberately bad discard with both choices in words, and it works in the replay
+viewer on an imported record."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import time
+from types import SimpleNamespace
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sxmj.game import Action
+from sxmj.record import to_record
+from sxmj.ui.reviewing import ReviewShown, review_html
+from tests.test_ui_split import Page, click_for, event, make_app, settle
+
+BAD = Action.parse("0 discard 5m")  # breaks 456m; the coach says throw the South Wind
+
+
+def real_clock(page: Page) -> None:
+    """The review yields by the clock: give the fake page a running one."""
+    page.window.performance = SimpleNamespace(now=lambda: time.perf_counter() * 1000)
+
+
+def choose(game, first: bool) -> Action:
+    """The player: the bad discard first, then wins when it can, passes on claims and
+    throws the tile it drew."""
+    legal = game.legal_actions(0)
+    for a in legal:
+        if a.kind == "hu":
+            return a
+    if first and BAD in legal:
+        return BAD
+    drawn = game.observation(0).last_tile
+    for kind in ("pass", "discard"):
+        for a in legal:
+            if a.kind == kind and (kind == "pass" or a.tile == drawn):
+                return a
+    return next(a for a in legal if a.kind == "discard")
+
+
+async def play_badly(page: Page, app) -> None:
+    page.app = app
+    app.kick()
+    await settle(app)
+    first = True
+    while not app.match.game.over:
+        action = choose(app.match.game, first)
+        first = first and action != BAD
+        app.router.on_click(event(click_for(page, action)))
+        await settle(app)
+    assert not first  # the bad discard was played
+
+
+async def review_done(app, limit: float = 60) -> int:
+    """Wait for the review's task; returns how many times it yielded meanwhile."""
+    yields = 0
+    deadline = time.monotonic() + limit
+    while app.reviewer.task is not None and not app.reviewer.task.done():
+        assert time.monotonic() < deadline, "the review never ended"
+        await asyncio.sleep(0)
+        yields += 1
+    return yields
+
+
+def result(page: Page) -> str:
+    return page.elements["result"].innerHTML
+
+
+def test_the_result_panel_reviews_the_hand_and_names_the_better_discard():
+    page = Page()
+    real_clock(page)
+    app = make_app(page, "?scenario=baotou&speed=fast&lang=en")
+
+    async def run() -> int:
+        await play_badly(page, app)
+        app.render()
+        assert 'data-testid="review"' in result(page) and 'data-state="idle"' in result(page)
+        app.router.on_click(event(page.button(data_ui="review")))
+        assert 'data-testid="review-progress"' in result(page)
+        return await review_done(app)
+
+    yields = asyncio.run(run())
+    assert yields > 1  # it ran in slices, not one long task
+    html = result(page).replace("\u00a0", " ")  # tile names never break across lines
+    flags = re.findall(r'<li class="review__flag"[^>]*data-played="([^"]+)" '
+                       r'data-better="([^"]+)"', html)
+    better = dict(flags).get(str(BAD))
+    assert better is not None and Action.parse(better).kind == "discard"  # a tile named
+    assert "You: Discard 5 Characters" in html and "Better: Discard" in html
+    assert re.search(r"\d+ decisions? cost about \d+ points", html)
+    assert not page.errors
+
+
+def test_the_review_can_be_cancelled_and_started_again():
+    page = Page()
+    real_clock(page)
+    app = make_app(page, "?scenario=baotou&speed=fast")
+
+    async def run() -> None:
+        await play_badly(page, app)
+        app.router.on_click(event(page.button(data_ui="review")))
+        for _ in range(3):
+            await asyncio.sleep(0)
+        task = app.reviewer.task
+        assert task is not None and not task.done()
+        app.router.on_click(event(page.button(data_ui="review-cancel")))
+        await asyncio.sleep(0)
+        assert task.cancelled() and app.reviewer.task is None
+        assert 'data-state="cancelled"' in result(page) and "复盘已取消" in result(page)
+        app.router.on_click(event(page.button(data_ui="review")))
+        await review_done(app)
+
+    asyncio.run(run())
+    assert 'data-state="done"' in result(page)
+    assert not page.errors
+
+
+def test_the_replay_viewer_reviews_an_imported_record():
+    page = Page()
+    real_clock(page)
+    app = make_app(page, "?scenario=baotou&speed=fast&lang=en")
+
+    async def run() -> None:
+        await play_badly(page, app)
+        record = to_record(app.match)
+        app.replay.open(record)  # what an imported file does
+        assert app.viewer is not None and app.viewer.step == 0
+        app.router.on_click(event(page.button(data_ui="review")))  # the replay bar's
+        assert app.viewer.step == app.viewer.steps  # at the hand's end, its result shown
+        await review_done(app)
+
+    asyncio.run(run())
+    assert 'data-played="0 discard 5m"' in result(page)
+
+
+def test_a_review_of_another_hand_stops():
+    page = Page()
+    real_clock(page)
+    app = make_app(page, "?scenario=baotou&speed=fast")
+
+    async def run() -> None:
+        await play_badly(page, app)
+        app.router.on_click(event(page.button(data_ui="review")))
+        await asyncio.sleep(0)
+        task = app.reviewer.task
+        assert task is not None
+        assert app.reviewer.state_for(("live", 0, 99)).status == "idle"
+        await asyncio.sleep(0)
+        assert task.cancelled() and app.reviewer.task is None
+
+    asyncio.run(run())
+
+
+def test_the_markup_in_each_state_has_both_languages():
+    for status in ("idle", "running", "cancelled", "failed", "done"):
+        shown = ReviewShown(status, total=10, done=4, summary=lambda lang: lang)
+        zh, en = review_html(shown, "zh"), review_html(shown, "en")
+        assert f'data-state="{status}"' in zh and zh != en
+    running = review_html(ReviewShown("running", total=10, done=4), "en")
+    assert 'value="4"' in running and 'data-ui="review-cancel"' in running
+
+
+@settings(max_examples=60, deadline=None)
+@given(total=st.integers(0, 10**6), share=st.floats(0, 1), lang=st.sampled_from(["zh", "en"]))
+def test_the_progress_bar_stays_in_range(total, share, lang):
+    done = int(total * share)
+    html = review_html(ReviewShown("running", done=done, total=total), lang)
+    value = int(re.search(r'value="(\d+)"', html).group(1))
+    top = int(re.search(r'max="(\d+)"', html).group(1))
+    percent = int(re.search(r'aria-valuenow="(\d+)"', html).group(1))
+    assert 0 <= value <= top and top >= 1 and 0 <= percent <= 100
+
+
+def test_a_scenario_played_again_shows_no_old_review():
+    page = Page()
+    real_clock(page)
+    app = make_app(page, "?scenario=baotou&speed=fast")
+
+    async def run() -> None:
+        await play_badly(page, app)
+        app.router.on_click(event(page.button(data_ui="review")))
+        await review_done(app)
+        assert 'data-state="done"' in result(page)
+        app.next_hand()  # a scenario's next hand plays it again: a new match
+        await settle(app)
+        await play_badly(page, app)
+        app.render()
+
+    asyncio.run(run())
+    assert 'data-state="idle"' in result(page)

@@ -1,0 +1,300 @@
+"""The friends room in CPython: the wire, the turned table, the referee, the guest's table.
+
+A whole room is played here without a browser: the host's :class:`Room` and match, three
+:class:`GuestTable` s that only ever see the messages the host sends (parsed as a guest
+parses them), and bots choosing for every seat from what that seat's table shows.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sxmj.bots import Bot
+from sxmj.game import Action, Game
+from sxmj.match import Match
+from sxmj.messages import CoreError
+from sxmj.record import replay
+from sxmj.room.guest import GuestTable, turn_record
+from sxmj.room.host import Room, deal
+from sxmj.room.protocol import (
+    MAX_GUEST_BYTES,
+    ProtocolError,
+    message,
+    parse,
+    turn_action,
+    turn_events,
+    turn_observation,
+    turned,
+)
+from sxmj.rules import Options
+from sxmj.wall import Wall
+
+SECRET = "s3cret-s3cret-s3cret"
+
+
+def entropy(seed: int):
+    rng = random.Random(seed)
+    return lambda: rng.getrandbits(64)
+
+
+def seated_room(seed: int, guests=(1, 2, 3)) -> tuple[Room, Match, dict[int, str]]:
+    tokens = iter(f"token-{i}" for i in range(10))
+    room = Room("room-id", SECRET, "Host", tokens=tokens.__next__)
+    peers = {}
+    for s in guests:
+        peer = f"peer-{s}"
+        room.hello(peer, parse(message("hello", secret=SECRET, name=f"G{s}", token=None)))
+        room.sit(peer, parse(message("sit", seat=s, name=f"G{s}")))
+        peers[s] = peer
+    room.started = True
+    return room, deal(entropy(seed), Options()), peers
+
+
+def play_room(seed: int, guests=(1, 2, 3)):
+    """One hand of a room: yields (seat, received message text) for every message a
+    guest gets; returns the host's match and the guests' tables."""
+    room, match, peers = seated_room(seed, guests)
+    tables = {s: GuestTable() for s in guests}
+    bots = [Bot("normal", seed * 4 + s) for s in range(4)]
+    inbox: list[tuple[int, str]] = []
+
+    def send_all(events):
+        for s in guests:
+            text = room.state(s, match, events)
+            inbox.append((s, text))
+            tables[s].update(parse(text, "host")["state"])
+
+    send_all(match.game.deal_events)
+    while not match.game.over:
+        seat = match.game.to_move()[0]
+        if seat in tables:  # a guest decides from its own table, as its page would
+            table = tables[seat]
+            game = table.match.game
+            mine = bots[seat].choose(game.observation(0), game.legal_actions(0)).action
+            hand, step = table.step()
+            msg = parse(message("act", hand=hand, step=step, action=str(mine)))
+            action = room.check(peers[seat], msg, match)
+            assert isinstance(action, Action), action
+        else:
+            action = bots[seat].choose(match.game.observation(seat),
+                                       match.game.legal_actions(seat)).action
+        send_all(match.apply(action))
+    return room, match, tables, inbox
+
+
+# ------------------------------------------------------------------ turning the table
+
+
+@pytest.mark.parametrize("seed", range(1, 13))
+def test_a_hand_turned_to_any_seat_is_the_same_hand(seed):
+    """The rules don't care where the deal starts: the hand dealt from the same wall with
+    every seat turned by ``v`` shows each seat exactly the turned observation and legal
+    actions, at every step, and pays the turned payments."""
+    match = Match(seed=seed)
+    g = match.game
+    games = [Game(Wall(list(g.wall.tiles), g.wall.indicator, g.wall.dice), turned(g.dealer, v))
+             for v in range(4)]
+    bot = Bot("normal", seed)
+    while True:
+        for v in range(4):
+            for s in range(4):
+                assert turn_observation(g.observation(s), v) == games[v].observation(turned(s, v))
+                assert [turn_action(a, v) for a in g.legal_actions(s)] == \
+                    games[v].legal_actions(turned(s, v))
+        if g.over:
+            break
+        s = g.to_move()[0]
+        action = bot.choose(g.observation(s), g.legal_actions(s)).action
+        g.apply(action)
+        for v in range(4):
+            games[v].apply(turn_action(action, v))
+    for v in range(4):
+        assert games[v].result.payments == [g.result.payments[(i + v) % 4] for i in range(4)]
+
+
+def test_turning_back_gives_the_observation_back():
+    m = Match(seed=3)
+    for v in range(4):
+        obs = m.game.observation(v)
+        assert turn_observation(turn_observation(obs, v), (4 - v) % 4) == obs
+
+
+# ------------------------------------------------------------------ the wire
+
+
+@given(st.text(max_size=200) | st.binary(max_size=50).map(lambda b: b.decode("latin-1")))
+@settings(max_examples=300, deadline=None)
+def test_any_text_is_parsed_or_refused_with_a_protocol_error(text):
+    try:
+        msg = parse(text)
+    except ProtocolError as e:
+        assert e.code.startswith("room.")
+    else:
+        assert msg["v"] == 1 and msg["t"] in ("hello", "sit", "act", "ready", "say", "ping")
+
+
+@given(st.dictionaries(st.sampled_from(["v", "t", "hand", "step", "action", "secret", "name",
+                                        "token", "seat", "phrase", "x"]),
+                       st.none() | st.booleans() | st.integers(-3, 5) | st.text(max_size=8)
+                       | st.sampled_from(["act", "hello", "sit", "say"]), max_size=7))
+@settings(max_examples=400, deadline=None)
+def test_a_message_with_a_wrong_field_is_refused(fields):
+    text = json.dumps(fields)
+    try:
+        msg = parse(text)
+    except ProtocolError:
+        return
+    spec = {"hello": {"secret", "name", "token"}, "sit": {"seat", "name"},
+            "act": {"hand", "step", "action"}, "say": {"phrase"}}[msg["t"]]
+    assert set(msg) == spec | {"v", "t"}
+
+
+def test_oversized_and_unknown_messages_are_refused():
+    with pytest.raises(ProtocolError) as e:
+        parse(message("say", phrase="x" * MAX_GUEST_BYTES))
+    assert e.value.code == "room.too_big"
+    with pytest.raises(ProtocolError) as e:
+        parse(message("teleport"))
+    assert e.value.code == "room.type"
+    with pytest.raises(ProtocolError) as e:
+        parse('{"v":1,"t":"act","hand":0,"step":true,"action":"0 pass"}')
+    assert e.value.code == "room.field"  # a bool is not a step number
+    assert parse(message("state", state={}), "host")["t"] == "state"
+    with pytest.raises(ProtocolError):
+        parse(message("state", state={}))  # a guest can't send what only a host sends
+
+
+# ------------------------------------------------------------------ the referee
+
+
+def test_the_invite_secret_and_seat_tokens():
+    room, match, peers = seated_room(1)
+    out = room.hello("intruder", parse(message("hello", secret="guess", name="X", token=None)))
+    assert json.loads(out[0][1])["t"] == "closed"
+    out = room.hello("intruder", parse(message("hello", secret=SECRET, name="X",
+                                               token="token-9")))
+    assert json.loads(out[0][1])["t"] == "lobby"  # an unknown token sits nowhere
+    room.drop("peer-2")
+    assert room.seats[2].online is False and 2 not in room.humans()
+    out = room.hello("peer-2b", parse(message("hello", secret=SECRET, name="", token="token-1")))
+    assert json.loads(out[0][1]) == {"v": 1, "t": "seated", "seat": 2, "token": "token-1"}
+    assert room.seat_of("peer-2b") == 2 and 2 in room.humans()
+    refused = room.sit("someone", parse(message("sit", seat=3, name="Y")))
+    assert json.loads(refused[0][1])["code"] == "room.seat_taken"
+
+
+@given(st.integers(0, 40), st.data())
+@settings(max_examples=60, deadline=None)
+def test_a_forged_late_or_out_of_turn_action_is_refused_and_changes_nothing(steps, data):
+    room, match, peers = seated_room(2)
+    bot = Bot("easy", 1)
+    for _ in range(steps):
+        if match.game.over:
+            break
+        s = match.game.to_move()[0]
+        match.apply(bot.choose(match.game.observation(s), match.game.legal_actions(s)).action)
+    seat = data.draw(st.sampled_from([1, 2, 3]))
+    kind = data.draw(st.sampled_from(["discard", "peng", "chi", "hu", "pass", "angang"]))
+    tile = data.draw(st.sampled_from(["1m", "5p", "9s", "1z", "7z", "123m"]))
+    text = f"{data.draw(st.sampled_from([0, 0, 0, 1, 2]))} {kind}" + (
+        "" if kind in ("hu", "pass") else f" {tile}")
+    hand = data.draw(st.sampled_from([match.hand_no, match.hand_no + 1]))
+    step = data.draw(st.sampled_from([len(match.game.actions), len(match.game.actions) - 1]))
+    before = (json.dumps(match.game.observation(0).to_json()), len(match.game.actions))
+    got = room.check(peers[seat], parse(message("act", hand=hand, step=step, action=text)),
+                     match)
+    try:
+        mine = turn_action(Action.parse(text), (4 - seat) % 4) if text[0] == "0" else None
+    except CoreError:
+        mine = None
+    fair = (hand == match.hand_no and step == len(match.game.actions) and mine is not None
+            and seat in match.game.to_move() and mine in match.game.legal_actions(seat))
+    if fair:
+        assert got == mine
+    else:
+        assert isinstance(got, CoreError) and got.code.startswith(("room.", "action.", "tile"))
+    assert (json.dumps(match.game.observation(0).to_json()), len(match.game.actions)) == before
+
+
+def test_a_repeated_action_is_late_the_second_time():
+    room, match, peers = seated_room(4)
+    while match.game.to_move()[0] not in peers:
+        s = match.game.to_move()[0]
+        match.apply(Bot("easy").choose(match.game.observation(s),
+                                       match.game.legal_actions(s)).action)
+    seat = match.game.to_move()[0]
+    legal = match.game.legal_actions(seat)
+    text = str(turn_action(legal[0], seat))
+    msg = parse(message("act", hand=match.hand_no, step=len(match.game.actions), action=text))
+    action = room.check(peers[seat], msg, match)
+    assert action == legal[0]
+    match.apply(action)
+    again = room.check(peers[seat], msg, match)
+    assert isinstance(again, CoreError) and again.code == "room.late"
+
+
+# ------------------------------------------------------------------ whole hands
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 5, 8])
+def test_guests_see_only_their_own_tiles_and_end_with_the_hosts_scores(seed):
+    room, match, tables, inbox = play_room(seed)
+    assert match.game.over
+    for seat, text in inbox:
+        state = parse(text, "host")["state"]
+        obs = state["obs"]
+        assert obs["seat"] == 0 and state["seat"] == seat
+        over = state["step"] == len(match.game.actions) and "record" in state
+        for e in state["events"]:
+            if e["type"] == "draw" and e["seat"] != 0:
+                assert "tile" not in e  # another seat's draw stays in its hand
+        assert "wall" not in json.dumps(state.get("record", {})) or over
+        if "record" in state:  # only once the hand is over: every hand is open then
+            assert len(state["record"]["hands"]) == len(match.results)
+    for seat, table in tables.items():
+        done = table.match
+        assert table.over and done.scores == [match.scores[(i + seat) % 4] for i in range(4)]
+        assert sum(done.scores) == 0
+        assert done.game.concealed(0) == match.game.concealed(seat)
+        assert replay(json.dumps(table.record)).scores == match.scores  # exports replay
+
+
+def test_each_guest_is_sent_exactly_its_own_hand_while_the_hand_is_played():
+    room, match, peers = seated_room(6)
+    bot = Bot("normal", 6)
+    while not match.game.over:
+        for s in (1, 2, 3):
+            state = json.loads(room.state(s, match, match.game.events[-3:]))["state"]
+            assert state["obs"]["hand"] == sorted(match.game.concealed(s)) or \
+                tuple(state["obs"]["hand"]) == match.game.observation(s).hand
+            assert "record" not in state
+            others = [e for e in state["events"] if e["type"] == "draw" and e["seat"] != 0]
+            assert all("tile" not in e for e in others)
+        s = match.game.to_move()[0]
+        match.apply(bot.choose(match.game.observation(s), match.game.legal_actions(s)).action)
+
+
+def test_a_rooms_match_record_replays_with_every_wall_explicit():
+    room, match, tables, _ = play_room(9)
+    deal(entropy(99), match.options, match)  # the next hand, from fresh randomness
+    assert match.hand_no == 1 and 1 in match.walls
+    record = json.loads(json.dumps(Room.history(match)))
+    assert record["seed"] == 0 and "wall" in record and len(record["hands"]) == 1
+    again = replay(record)
+    assert again.scores == match.scores
+    turned_match = replay(turn_record(record, 2))
+    assert turned_match.scores == [match.scores[(i + 2) % 4] for i in range(4)]
+
+
+def test_events_lose_only_other_seats_draws():
+    m = Match(seed=11)
+    events = m.game.deal_events + [{"type": "draw", "seat": 1, "tile": 5, "source": "head"},
+                                   {"type": "draw", "seat": 2, "tile": 6, "source": "head"}]
+    seen = turn_events(events, 2)
+    assert seen[-2] == {"type": "draw", "seat": 3, "source": "head"}
+    assert seen[-1] == {"type": "draw", "seat": 0, "tile": 6, "source": "head"}

@@ -34,7 +34,7 @@ const SITE = new URL("../../", import.meta.url);
 // "sxmj-<build>" (dropped with it by the next deploy): later visits skip the inflating.
 const BUILD = globalThis.document?.querySelector('meta[name="sxmj-build"]')?.content || "dev";
 const CACHE = BUILD !== "dev" && globalThis.caches ? `sxmj-${BUILD}` : null;
-const KEEP_AFTER_MS = 3000;  // the 31 MB write waits until the game is up
+const KEEP_AFTER_MS = 3000;  // the 17 MB write waits until the game is up
 // The sources PyScript's [files] would write (paths relative to the site and to the
 // interpreter's home): `make site` moves the table here from the built pyscript.toml.
 // null (the repository, `make play`): pyscript.toml's [files] writes them.
@@ -147,7 +147,11 @@ async function cachedRaw(key, size) {
 
 function keepRaw(key, bytes) {
   if (!CACHE) return;
-  setTimeout(async () => {
+  // The page registers the service worker only once it is painted and idle: wait for the
+  // worker to be active (its install made the cache), and a few seconds at least.
+  const worker = globalThis.navigator?.serviceWorker?.ready ?? Promise.resolve();
+  const later = new Promise((resolve) => setTimeout(resolve, KEEP_AFTER_MS));
+  Promise.all([worker, later]).then(async () => {
     try {
       // only into the worker's cache (it makes it when installing), never re-making one
       // that a newer deploy's worker has just deleted
@@ -155,7 +159,7 @@ function keepRaw(key, bytes) {
     } catch (err) {
       console.warn(`sxmj: could not keep the inflated snapshot: ${err}`);
     }
-  }, KEEP_AFTER_MS);
+  });
 }
 
 /** The inflated snapshot (a promise). `handedOver()` is called once the bytes are on their

@@ -885,6 +885,13 @@ def _pay_summary(st: TableState, r: ResultInfo, share: int) -> str:
 # ------------------------------------------------------------------ menu
 
 
+# two people (an inline drawing: a phone's menu shows only this, and no emoji font is needed)
+FRIENDS_ICON = ('<svg class="chip__icon" viewBox="0 0 20 16" width="16" height="13" '
+                'aria-hidden="true" fill="currentColor"><circle cx="7" cy="4" r="3"/>'
+                '<circle cx="14" cy="5" r="2.5"/><path d="M1 15c0-3.5 2.7-6 6-6s6 2.5 6 6z"/>'
+                '<path d="M12.5 15c0-2-.6-3.7-1.7-5 .9-.6 2-1 3.2-1 2.8 0 5 2 5 5v1z"/></svg>')
+
+
 def menu_html(st: TableState) -> str:
     room = bool(st.names)  # a friends room: no seed to share, the room is open already
     seed = ("" if room else
@@ -892,8 +899,9 @@ def menu_html(st: TableState) -> str:
             f'{esc(st.tr("seed"))} <b>{st.seed}</b></a>')
     friends = ("" if room else
                f'<button type="button" class="chip chip--friends" data-ui="friends-create" '
-               f'data-testid="friends-create" title="{esc(st.tr("friends_label"))}">'
-               f'{esc(st.tr("friends"))}</button>')
+               f'data-testid="friends-create" title="{esc(st.tr("friends_label"))}" '
+               f'aria-label="{esc(st.tr("friends"))}">{FRIENDS_ICON}'
+               f'<span class="chip__text">{esc(st.tr("friends"))}</span></button>')
     speed = st.tr(f"speed_{st.speed}")
     level = st.tr(f"level_{st.level}" if st.level in LEVELS else "level_mixed")
     return (

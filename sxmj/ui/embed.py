@@ -44,8 +44,8 @@ from .judge import (
     tile_count,
     tiles_of,
 )
+from .markup import esc, group_html
 from .params import MAX_SEED, MAX_VALUE, Refusal, is_whole, refusal, shorten
-from .view import esc, group_html
 
 MODES = ("hand", "calc", "scenario", "play")
 COMMON = ("mode", "lang")

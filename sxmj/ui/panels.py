@@ -26,9 +26,10 @@ from ..scoring import PATTERNS
 from ..tiles import code
 from .assist import AssistInfo
 from .i18n import LANGS, seat_name, tile_label, tiles_words, tr
+from .markup import esc, powers_html, tile_html, tile_of
 from .sound import VOLUMES
+from .state import TableState
 from .store import ANIMS, LEVELS, SPEEDS, TAPS, Problem, Profile, Settings
-from .view import TableState, esc, powers_html, tile_html, tile_of
 
 TABS = ("help", "keys", "settings", "profile", "records")  # ? opens help, ⚙ settings
 RULE_FLAGS = ("flower_is_kong", "piao_blocks_claims", "baotou_required", "contract")

@@ -34,7 +34,7 @@ from ..messages import field_name
 from ..scenarios import ScenarioError, builtin
 from ..scoring import InvalidHand
 from ..tiles import caishen_of, tile
-from .calc import URL_FIELDS, CalcState, read_calc
+from .calc_state import URL_FIELDS, CalcState, read_calc
 from .cards import TileCtx, invalid_html, result_html, waits_html
 from .i18n import tr
 from .judge import (

@@ -6,12 +6,13 @@ Every tile face is drawn by :func:`tile_html`, from a :class:`TileLook` (the tab
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from html import escape
 from typing import Protocol
 
 from ..game import Action
 from ..melds import Meld
+from ..scoring import Evaluation
 from ..tiles import code
 from .i18n import tile_label, tiles_words, tr
 
@@ -130,3 +131,28 @@ def meld_html(meld: Meld, seat: int, st: TileLook) -> str:
     faces.insert(at, turned)
     return (f'<span class="meld" data-kind="{esc(kind)}" role="img" aria-label="{esc(label)}">'
             f'{"".join(faces)}</span>')
+
+
+def reading_sets(ev: Evaluation, look: TileLook, wild_name: Callable[[int], str]
+                 ) -> tuple[list[str], bool]:
+    """The sets and the pair of a winning reading, the winning tile marked once and a 财神
+    noting what it stands for (``wild_name`` of that tile); whether a tile was marked."""
+    win_tile = ev.win_tile
+    marked = False
+    sets = []
+    for kind, members in ev.groups:
+        faces = []
+        for t, wild in members:
+            shown = look.caishen if wild else t
+            if shown is None:  # a reading with a wild has a 财神; a plain tile is named
+                raise ValueError(f"{kind}: a wild without a 财神")
+            is_win = not marked and ((wild and win_tile == look.caishen) or
+                                     (not wild and t == win_tile))
+            marked = marked or is_win
+            note = ""
+            if wild:
+                note = (look.tr("wild_as", tile=wild_name(t)) if t is not None
+                        else look.tr("wild_free"))
+            faces.append(tile_html(shown, look, cls="is-win" if is_win else "", note=note))
+        sets.append(f'<span class="tg tg--set" data-kind="{esc(kind)}">{"".join(faces)}</span>')
+    return sets, marked

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..messages import term
 from ..scoring import FLOWER_ITEMS, PATTERNS, PATTERNS_ZH_EXPLAIN, PAY_REASONS, Evaluation
 from .i18n import tile_label, wind_char, wind_name
-from .markup import esc, group_html, powers_html, signed, tile_html
+from .markup import esc, group_html, powers_html, reading_sets, signed, tile_html
 from .state import ResultInfo, TableState
 
 # ------------------------------------------------------------------ result
@@ -64,22 +64,7 @@ def result_html(st: TableState) -> str:
 
 def _winning_hand_html(st: TableState, winner: int, hand: list[int], ev: Evaluation) -> str:
     win_tile = ev.win_tile
-    marked = False
-    sets = []
-    for kind, members in ev.groups:
-        faces = []
-        for t, wild in members:
-            shown = st.caishen if wild or t is None else t
-            is_win = not marked and (
-                (wild and win_tile == st.caishen) or (not wild and t == win_tile))
-            cls = "is-win" if is_win else ""
-            marked = marked or is_win
-            note = ""
-            if wild:
-                note = (st.tr("wild_as", tile=tile_label(t, st.lang).split(" (")[0])
-                        if t is not None else st.tr("wild_free"))
-            faces.append(tile_html(shown, st, cls=cls, note=note))
-        sets.append(f'<span class="tg tg--set" data-kind="{esc(kind)}">{"".join(faces)}</span>')
+    sets, marked = reading_sets(ev, st, lambda t: tile_label(t, st.lang).split(" (")[0])
     if not ev.groups:  # 全风: no sets needed, the tiles as they stand
         faces = []
         for t in hand:

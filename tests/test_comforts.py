@@ -19,7 +19,7 @@ from sxmj.record import to_record
 from sxmj.rules import Options
 from sxmj.scoring import FLOWER_ITEMS, PATTERNS
 from sxmj.tiles import code, tile
-from sxmj.ui import assist, i18n, panels, store, view
+from sxmj.ui import assist, i18n, panels, sheet, store, view
 from sxmj.ui.params import parse_params
 from sxmj.ui.scenario_mode import from_search
 from sxmj.winning import Shape, distance, is_baotou_ready, is_win, waits
@@ -419,7 +419,7 @@ def test_rules_summary_and_chip():
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_sheet_tabs_parse_and_carry_every_setting(lang):
     s = store.Settings()
-    settings = panels.settings_html(s, Options(), lang)
+    settings = sheet.settings_html(s, Options(), lang)
     for name in ("lang", "speed", "anim", "assist", "bot1", "bot2", "bot3", "base_flowers",
                  "flower_is_kong", "piao_blocks_claims", "baotou_required", "contract",
                  "fan_cap", "reserved_tiles"):
@@ -427,13 +427,13 @@ def test_sheet_tabs_parse_and_carry_every_setting(lang):
     p = store.Profile(points=6100, net=-5, hands=3, wins=1,
                       best={"gain": 48, "fan": 1, "patterns": ["baotou"], "share": 16,
                             "seed": 4, "hand": 2})
-    for tab, body in (("settings", settings), ("profile", panels.profile_html(p, lang)),
-                      ("records", panels.records_html("http://x/?seed=4", "", lang)),
-                      ("help", panels.help_html(lang)), ("keys", panels.keys_html(lang))):
-        html = panels.sheet_html(tab, body, lang)
+    for tab, body in (("settings", settings), ("profile", sheet.profile_html(p, lang)),
+                      ("records", sheet.records_html("http://x/?seed=4", "", lang)),
+                      ("help", sheet.help_html(lang)), ("keys", sheet.keys_html(lang))):
+        html = sheet.sheet_html(tab, body, lang)
         parse(html)
         assert f'data-open-tab="{tab}"' in html
-    profile = panels.profile_html(p, lang)
+    profile = sheet.profile_html(p, lang)
     assert "木骰2级" in profile and 'data-points="6100"' in profile
 
 
@@ -458,19 +458,19 @@ def test_viewer_bar_and_action_words():
 
 
 def test_keys_list_every_action_key():
-    html = panels.keys_html("en")
+    html = sheet.keys_html("en")
     for key in ("←", "→", "Enter", "H", "C", "P", "G", "X", "Esc", "Y", "N", "A", "?"):
         assert f"<kbd>{key}</kbd>" in html.replace("&lt;", "<"), key
 
 
 def test_help_links_the_rules_and_the_calculator_in_the_players_language():
     for lang, query in (("zh", ""), ("en", "?lang=en")):
-        html = panels.help_html(lang)
+        html = sheet.help_html(lang)
         assert f'href="./learn.html{query}" data-testid="help-learn"' in html
         assert f'href="./learn.html{query}#scenarios" data-testid="help-scenarios"' in html
         assert f'href="./calc.html{query}" data-testid="help-calc"' in html
-    assert "规则" in panels.help_html("zh") and "Rules" in panels.help_html("en")
-    assert panels.TABS[:2] == ("help", "keys")  # ? opens help; the keys come second
+    assert "规则" in sheet.help_html("zh") and "Rules" in sheet.help_html("en")
+    assert sheet.TABS[:2] == ("help", "keys")  # ? opens help; the keys come second
 
 
 def test_per_seat_bot_levels_in_the_url():

@@ -28,7 +28,7 @@ from sxmj.bots import LEVELS, Bot
 from sxmj.match import Match
 from sxmj.record import to_record
 from sxmj.rules import Options
-from sxmj.ui import calc, embed, learn, page, panels, params, store
+from sxmj.ui import calc, embed, learn, page, params, sheet, store
 from sxmj.ui.i18n import LANGS
 from sxmj.ui.judge import FIELDS, OPTION_FIELDS
 from sxmj.ui.params import INDEX_PARAMS, MAX_SEED, parse_level, parse_params, query_values
@@ -292,7 +292,7 @@ def test_settings_loader_never_raises_and_what_it_returns_works(text):
     assert store.load_settings(s.to_json()) == (s, None)  # what the page stores back reads
     assert problem is None or problem.what == "settings"
     for lang in LANGS:
-        panels.settings_html(s, Options(), lang)
+        sheet.settings_html(s, Options(), lang)
 
 
 @FUZZ
@@ -308,7 +308,7 @@ def test_profile_loader_never_raises_and_what_it_returns_works(text):
         assert profile == store.Profile()  # reset: a fresh profile
     assert store.load_profile(profile.to_json()) == (profile, None)
     for lang in LANGS:
-        panels.profile_html(profile, lang)
+        sheet.profile_html(profile, lang)
 
 
 def _played(seed: int, actions: int) -> Match:

@@ -240,7 +240,7 @@ def test_calculator_clicks_build_a_hand_and_judge_it() -> None:
     st = calc.CalcState()
     for c in re.findall(r"\d[mpsz]", "1m2m3m4m5m6m7m8m9m1p2p3p9s"):
         st = st.click(c)
-    assert calc.tile_count(st.request()) == 13
+    assert judge.tile_count(st.request()) == 13
     assert attrs_of(calc.outcome_html(st, "zh"))["data-state"] == "waits"
     st = st.click("5p")
     a = attrs_of(calc.outcome_html(st, "en"))

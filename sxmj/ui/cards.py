@@ -2,7 +2,7 @@
 
 Pure functions from a :class:`~sxmj.ui.judge.Judgement` or
 :class:`~sxmj.ui.judge.Analysis` to one string of escaped markup. Tiles, melds and
-tile groups are drawn by the table's own functions in :mod:`sxmj.ui.view` (the 财神 gold
+tile groups are drawn by the table's own functions in :mod:`sxmj.ui.markup` (the 财神 gold
 frame and 财 badge included), through :class:`TileCtx`, which gives them the language
 and the 财神 the way the table's state does.
 
@@ -26,11 +26,9 @@ from dataclasses import dataclass
 from ..melds import Meld
 from ..scoring import FLOWER_ITEMS, WIN_BY, settle_detail
 from ..tiles import code, format_tiles, sort_key, tile_name
-from . import view
 from .i18n import tile_label, tr
 from .judge import Analysis, Judgement, error_text
-
-esc = view.esc
+from .markup import esc, group_html, meld_html, reading_sets, tile_html
 
 
 @dataclass(frozen=True)
@@ -49,7 +47,7 @@ class TileCtx:
 
 def tiles_html(tiles: list[int], ctx: TileCtx, cls: str = "") -> str:
     """Tiles side by side, upright (the table's tile group)."""
-    return view.group_html(list(tiles), ctx, cls)
+    return group_html(list(tiles), ctx, cls)
 
 
 def melds_html(melds, ctx: TileCtx) -> str:
@@ -57,7 +55,7 @@ def melds_html(melds, ctx: TileCtx) -> str:
     out = []
     for m in melds:
         claimed = None if m.kind == "angang" else m.tiles[0]
-        out.append(view.meld_html(Meld(m.kind, m.tiles, None if claimed is None else 3, claimed),
+        out.append(meld_html(Meld(m.kind, m.tiles, None if claimed is None else 3, claimed),
                                   0, ctx))
     return "".join(out)
 
@@ -83,9 +81,9 @@ def held_html(hand: list[int], win_tile: int | None, ctx: TileCtx, apart_label: 
 
 def _face(x: int, ctx: TileCtx, removable: bool, i: int, cls: str = "") -> str:
     if not removable:
-        return view.tile_html(x, ctx, cls=cls)
+        return tile_html(x, ctx, cls=cls)
     label = tr(ctx.lang, "remove_tile", tile=tile_label(x, ctx.lang))
-    return view.tile_html(x, ctx, cls=cls, tag="button",
+    return tile_html(x, ctx, cls=cls, tag="button",
                           attrs=f' type="button" data-remove="{code(x)}" title="{esc(label)}"'
                                 f' aria-label="{esc(label)}"', alt=False)
 
@@ -105,25 +103,7 @@ def hand_figure(hand: list[int], win_tile: int | None, melds, flowers: list[int]
 
 def reading_html(ev, ctx: TileCtx) -> str:
     """The winning reading: each set and the pair, a 财神 noting what it stands for."""
-    win_tile = ev.win_tile
-    marked = False
-    sets = []
-    for kind, members in ev.groups:
-        faces = []
-        for x, wild in members:
-            shown = ctx.caishen if wild else x
-            if shown is None:  # a reading with a wild has a 财神; a plain tile is named
-                raise ValueError(f"{kind}: a wild without a 财神")
-            is_win = not marked and ((wild and win_tile == ctx.caishen) or
-                                     (not wild and x == win_tile))
-            marked = marked or is_win
-            note = ""
-            if wild:
-                note = (tr(ctx.lang, "wild_as", tile=tile_name(x, ctx.lang))
-                        if x is not None else tr(ctx.lang, "wild_free"))
-            faces.append(view.tile_html(shown, ctx, cls="is-win" if is_win else "", note=note))
-        sets.append(f'<span class="tg tg--set" data-kind="{esc(kind)}">{"".join(faces)}</span>')
-    return "".join(sets)
+    return "".join(reading_sets(ev, ctx, lambda t: tile_name(t, ctx.lang))[0])
 
 
 # ------------------------------------------------------------------ results
@@ -182,7 +162,7 @@ def context_html(request: dict, ctx: TileCtx) -> str:
     """The 财神 and the win context as small chips."""
     lang = ctx.lang
     chips = [f'<span class="chip chip--cai">{esc(tr(lang, "caishen"))} '
-             f'{view.tile_html(ctx.caishen, ctx)}</span>'] if ctx.caishen is not None else []
+             f'{tile_html(ctx.caishen, ctx)}</span>'] if ctx.caishen is not None else []
     win_by = request.get("win_by", "draw")
     if win_by in WIN_BY and (win_by != "draw" or "win_tile" in request):
         chips.append(f'<span class="chip">{esc(tr(lang, "win_by_" + win_by))}</span>')
@@ -253,7 +233,7 @@ def waits_html(a: Analysis, lang: str, show_hand: bool = True) -> str:
             cells.append(
                 f'<li class="wait" data-tile="{code(w.tile)}" data-fan="{j.fan}" '
                 f'data-share="{j.share}" data-patterns="{esc(pats)}">'
-                f"{view.tile_html(w.tile, ctx)}"
+                f"{tile_html(w.tile, ctx)}"
                 f'<span class="wait__score">{esc(tr(lang, "wait_share", fan=j.fan, share=j.share))}'
                 f"</span></li>")
         body.append(f'<h2 class="res__sub">{esc(tr(lang, "waits_title"))} · '

@@ -31,10 +31,11 @@ from urllib.parse import urlencode
 
 from ..match import Match
 from ..messages import field_name
+from ..rules import RuleError
 from ..scenarios import ScenarioError, builtin
 from ..scoring import InvalidHand
 from ..tiles import caishen_of, tile
-from .calc import URL_FIELDS, CalcState, read_calc
+from .calc_state import URL_FIELDS, CalcState, read_calc
 from .cards import TileCtx, invalid_html, result_html, waits_html
 from .i18n import tr
 from .judge import (
@@ -44,8 +45,8 @@ from .judge import (
     tile_count,
     tiles_of,
 )
+from .markup import esc, group_html
 from .params import MAX_SEED, MAX_VALUE, Refusal, is_whole, refusal, shorten
-from .view import esc, group_html
 
 MODES = ("hand", "calc", "scenario", "play")
 COMMON = ("mode", "lang")
@@ -103,31 +104,25 @@ def _hand(params: dict[str, str], lang: str) -> Embed:
     fields = {k: v for k, v in params.items() if k not in COMMON}
     for name in ("hand", "caishen"):
         if not fields.get(name, "").strip():
-            err = InvalidHand(name, "field.required")
-            return Embed("hand", _error_box(invalid_html(err, lang, bilingual=True), name),
-                         error=name)
+            return _hand_error(InvalidHand(name, "field.required"), lang)
     query = request_from_params(fields)
     if query.error is not None:
-        return Embed("hand", _error_box(invalid_html(query.error, lang, bilingual=True),
-                                        query.error.field), error=query.error.field)
+        return _hand_error(query.error, lang)
     request = query.request
     try:
         tiles_of(request, "hand")
     except InvalidHand as e:
-        return Embed("hand", _error_box(invalid_html(e, lang, bilingual=True), e.field),
-                     error=e.field)
+        return _hand_error(e, lang)
     if tile_count(request) == 13:
         request.pop("win_tile", None)
         try:
             html = waits_html(analyse(request), lang)
         except InvalidHand as e:
-            return Embed("hand", _error_box(invalid_html(e, lang, bilingual=True), e.field),
-                         error=e.field)
+            return _hand_error(e, lang)
     else:
         j = judge(request)
         if j.error is not None:
-            return Embed("hand", _error_box(invalid_html(j.error, lang, bilingual=True),
-                                            j.error.field), error=j.error.field)
+            return _hand_error(j.error, lang)
         html = result_html(j, lang)
     link = "./calc.html?" + urlencode([(k, v) for k, v in params.items() if k != "mode"])
     html += (f'<p class="embed__more"><a href="{esc(link)}" target="_blank" rel="noopener">'
@@ -150,15 +145,9 @@ def _scenario(params: dict[str, str], lang: str) -> Embed:
     from ..tiles import parse_tiles
     hand = parse_tiles(sc.hands[0])
     href = "./index.html?" + urlencode({"scenario": name, **({} if zh else {"lang": lang})})
-    html = (f'<article class="card" data-testid="embed-card" data-mode="scenario" '
-            f'data-scenario="{esc(name)}">'
-            f'<p class="card__kicker">{esc(tr(lang, "scenario_card"))}</p>'
-            f'<h1 class="card__title">{esc(sc.title["zh" if zh else "en"])}</h1>'
-            f'<p class="card__text">{esc(sc.goal["zh" if zh else "en"])}</p>'
-            f'<div class="card__hand" aria-label="{esc(tr(lang, "scenario_hand"))}">'
-            f"{group_html(hand, ctx)}</div>"
-            f"{_actions(href, 'scenario_start', 'scenario_here', lang)}</article>")
-    return Embed("scenario", html)
+    return _card("scenario", f'data-scenario="{esc(name)}"', "scenario_card",
+                 esc(sc.title["zh" if zh else "en"]), sc.goal["zh" if zh else "en"],
+                 group_html(hand, ctx), href, "scenario_start", lang)
 
 
 def _play(params: dict[str, str], lang: str) -> Embed:
@@ -175,15 +164,23 @@ def _play(params: dict[str, str], lang: str) -> Embed:
     zh = lang == "zh"
     href = "./index.html?" + urlencode({"seed": seed, **({} if zh else {"lang": lang})})
     dealer = (f' · {esc(tr(lang, "dealer_you"))}' if game.dealer == 0 else "")
-    html = (f'<article class="card" data-testid="embed-card" data-mode="play" '
-            f'data-seed="{seed}">'
-            f'<p class="card__kicker">{esc(tr(lang, "play_card"))}</p>'
-            f'<h1 class="card__title">{esc(tr(lang, "play_seed", seed=seed))}{dealer}</h1>'
-            f'<p class="card__text">{esc(tr(lang, "play_note"))}</p>'
+    return _card("play", f'data-seed="{seed}"', "play_card",
+                 esc(tr(lang, "play_seed", seed=seed)) + dealer, tr(lang, "play_note"),
+                 group_html(hand, ctx), href, "play_start", lang)
+
+
+def _card(mode: str, data: str, kicker: str, title_html: str, text: str, hand_html: str,
+          href: str, start: str, lang: str) -> Embed:
+    """A scenario's or a deal's card: ``data`` its attributes, ``kicker`` and ``start`` i18n
+    keys, the title already markup, the text plain, the hand drawn."""
+    html = (f'<article class="card" data-testid="embed-card" data-mode="{mode}" {data}>'
+            f'<p class="card__kicker">{esc(tr(lang, kicker))}</p>'
+            f'<h1 class="card__title">{title_html}</h1>'
+            f'<p class="card__text">{esc(text)}</p>'
             f'<div class="card__hand" aria-label="{esc(tr(lang, "scenario_hand"))}">'
-            f"{group_html(hand, ctx)}</div>"
-            f"{_actions(href, 'play_start', 'scenario_here', lang)}</article>")
-    return Embed("play", html)
+            f"{hand_html}</div>"
+            f"{_actions(href, start, 'scenario_here', lang)}</article>")
+    return Embed(mode, html)
 
 
 def _actions(href: str, start: str, here: str, lang: str) -> str:
@@ -211,6 +208,12 @@ def _error(field: str, key: str, lang: str, mode: str, **values: object) -> Embe
             f"scenario · play — <code>embed.html?mode=hand&amp;hand=123m456m789m123p9s5p&amp;"
             f"caishen=9s</code></p></div>")
     return Embed(mode or "error", html, error=field)
+
+
+def _hand_error(error: RuleError, lang: str) -> Embed:
+    """A hand the evaluator refuses, in both languages, its field marked."""
+    return Embed("hand", _error_box(invalid_html(error, lang, bilingual=True), error.field),
+                 error=error.field)
 
 
 def _error_box(inner: str, field: str) -> str:

@@ -10,7 +10,7 @@ hides the panel to read the final rivers and melds; the bar it leaves brings it 
 :class:`Ending` keeps the little state (pausing, peeking); the markup is pure.
 
 >>> from sxmj.match import Match
->>> from sxmj.ui.view import TableState
+>>> from sxmj.ui.state import TableState
 >>> m = Match(seed=1)
 >>> st = TableState.of(m, lang="en")
 >>> reveal_html(st)  # the hand is being played: nothing to reveal
@@ -26,8 +26,9 @@ from ..melds import Meld
 from ..tiles import NUM_PLAYING
 from .assist import hand_figures
 from .i18n import tile_label, tr, wind_char
+from .markup import esc, tile_html
+from .state import ResultInfo, TableState
 from .touch import tile_names
-from .view import ResultInfo, TableState, esc, tile_html
 
 PAUSE = {"slow": 2.0, "normal": 1.5, "fast": 0.6}  # seconds the finished hand shows alone
 

@@ -22,12 +22,10 @@ from ..rules import Options
 from ..scenarios import BUILTIN, builtin
 from ..scoring import FLOWER_ITEMS, PATTERNS, PATTERNS_ZH_EXPLAIN, PAY_REASONS, settle_detail
 from ..tiles import caishen_of, code, parse_tiles, tile, tile_name
-from . import view
 from .cards import TileCtx, result_html, tiles_html
 from .i18n import tr
 from .judge import judge, params_of
-
-esc = view.esc
+from .markup import esc, group_html, tile_html
 
 
 @dataclass(frozen=True)
@@ -200,8 +198,8 @@ def caishen_cycle_html(lang: str) -> str:
         ctx = TileCtx(lang, cai)
         label = tr(lang, "indicator_to_caishen", ind=tile_name(i, lang), cai=tile_name(cai, lang))
         out.append(f'<li class="cyc" data-indicator="{ind}" data-caishen="{code(cai)}">'
-                   f'<span class="cyc__pair">{view.tile_html(i, TileCtx(lang, None))}'
-                   f'<i aria-hidden="true">→</i>{view.tile_html(cai, ctx)}</span>'
+                   f'<span class="cyc__pair">{tile_html(i, TileCtx(lang, None))}'
+                   f'<i aria-hidden="true">→</i>{tile_html(cai, ctx)}</span>'
                    f'<span class="cyc__label">{esc(label)}</span></li>')
     return f'<ul class="cycle">{"".join(out)}</ul>'
 
@@ -312,7 +310,7 @@ def scenarios_html(lang: str) -> str:
             f'<a class="sc__link" href="{esc(href)}"><b class="sc__title">'
             f'{esc(sc.title["zh" if zh else "en"])}</b>'
             f'<span class="sc__goal">{esc(sc.goal["zh" if zh else "en"])}</span>'
-            f'<span class="sc__hand">{view.group_html(hand, ctx)}</span>'
+            f'<span class="sc__hand">{group_html(hand, ctx)}</span>'
             f'<span class="sc__go">{esc(tr(lang, "scenario_play"))} →</span></a></li>')
     return f'<ul class="scenarios">{"".join(items)}</ul>'
 

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from ..match import Match
 from .dom import is_none
 from .i18n import tr
-from .view import esc
+from .markup import esc
 
 UNDO_SECONDS = 8.0  # how long the undo notice stays
 

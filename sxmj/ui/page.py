@@ -22,8 +22,8 @@ import traceback
 from urllib.parse import parse_qsl, urlencode
 
 from .i18n import tr
+from .markup import esc
 from .params import Refusal, query_values, read_lang
-from .view import esc
 
 NOTICE_LINES = 6  # refusals listed one by one; more are counted
 

@@ -1,5 +1,5 @@
-"""Markup of the player comforts: assist, rules chip, the sheet (settings, profile, records,
-keys), the notice and the replay bar. Pure functions to escaped HTML strings, like
+"""Markup of the player comforts: assist, rules chip, the notice and the replay bar (the
+sheet's tabs are :mod:`sxmj.ui.sheet`'s). Pure functions to escaped HTML strings, like
 :mod:`sxmj.ui.view` (whose tile drawing they reuse); :mod:`sxmj.ui.app` assigns them.
 
 Testing hooks: ``[data-testid="assist"]`` (``data-on``, ``data-state``, ``data-distance``,
@@ -20,45 +20,20 @@ from __future__ import annotations
 import json
 
 from ..game import Action
-from ..ranks import RANKS, Rank
-from ..rules import BASE_FLOWERS, Options
-from ..scoring import PATTERNS
+from ..ranks import Rank
+from ..rules import Options
 from ..tiles import code
 from .assist import AssistInfo
-from .i18n import LANGS, seat_name, tile_label, tiles_words, tr
-from .sound import VOLUMES
-from .store import ANIMS, LEVELS, SPEEDS, TAPS, Problem, Profile, Settings
-from .view import TableState, esc, powers_html, tile_html, tile_of
+from .i18n import seat_name, tile_label, tiles_words, tr
+from .markup import esc, tile_html, tile_of
+from .sheet import RULE_FLAGS, rules_summary, sheet_markup
+from .state import TableState
+from .store import Problem, Profile
 
-TABS = ("help", "keys", "settings", "profile", "records")  # ? opens help, ⚙ settings
-RULE_FLAGS = ("flower_is_kong", "piao_blocks_claims", "baotou_required", "contract")
-RESERVED_CHOICES = (0, 2, 4, 6, 8, 10, 14, 16, 20)
-FAN_CAPS = (1, 2, 3, 4, 5, 6)
-MATCH_HANDS = (1, 2, 4, 8, 12, 16, 0)  # a match's length (0: endless)
+__all__ = ["RULE_FLAGS", "sheet_markup"]  # the sheet, as the controller names it
 
 
 # ------------------------------------------------------------------ rules
-
-
-def rules_summary(opts: Options, lang: str) -> str:
-    """The rule options in a few words: 底花 first, then whatever differs from the book."""
-    parts = [tr(lang, "rules_badge", base=opts.base_flowers)]
-    if opts.fan_cap != 3:
-        parts.append(tr(lang, "summary_fan_cap", n=opts.fan_cap))
-    if not opts.contract:
-        parts.append(tr(lang, "summary_no_contract"))
-    if opts.baotou_required:
-        parts.append(tr(lang, "summary_baotou_required"))
-    if not opts.flower_is_kong:
-        parts.append(tr(lang, "summary_flower_not_kong"))
-    if not opts.piao_blocks_claims:
-        parts.append(tr(lang, "summary_piao_free"))
-    if opts.reserved_tiles:
-        parts.append(tr(lang, "summary_reserved", n=opts.reserved_tiles))
-    if opts.match_hands != Options().match_hands:
-        parts.append(tr(lang, "summary_match_hands", n=opts.match_hands) if opts.match_hands
-                     else tr(lang, "summary_endless"))
-    return " · ".join(parts)
 
 
 def rules_chip(now: Options, pending: Options | None, lang: str) -> str:
@@ -217,220 +192,6 @@ def assist_mini_html(info: AssistInfo | None, st: TableState, on: bool, open_: b
             f'<span class="assist-mini__k" aria-hidden="true">{esc(tr(lang, "assist")[:1])}</span>'
             f'<span class="assist-mini__text">{esc(text)}</span></button>')
 
-
-# ------------------------------------------------------------------ the sheet
-
-
-def _select(name: str, value: object, choices, label_of, label: str) -> str:
-    opts = "".join(f'<option value="{esc(c)}"{" selected" if c == value else ""}>'
-                   f'{esc(label_of(c))}</option>' for c in choices)
-    return (f'<label class="field"><span class="field__label">{esc(label)}</span>'
-            f'<select data-setting="{name}">{opts}</select></label>')
-
-
-def _check(name: str, on: bool, label: str, note: str) -> str:
-    return (f'<label class="field field--check"><input type="checkbox" data-setting="{name}"'
-            f'{" checked" if on else ""}><span class="field__label">{esc(label)}'
-            f'<small>{esc(note)}</small></span></label>')
-
-
-def settings_html(s: Settings, now: Options, lang: str) -> str:
-    t = lambda key, **kw: tr(lang, key, **kw)  # noqa: E731
-    game = "".join([
-        _select("lang", s.lang, LANGS, lambda c: t("lang_" + c), t("set_lang")),
-        _select("speed", s.speed, SPEEDS, lambda c: t("speed_" + c), t("set_speed")),
-        _select("anim", s.anim, ANIMS, lambda c: t("anim_" + c), t("set_anim")),
-        _select("tap", s.tap, TAPS, lambda c: t("tap_" + c), t("set_tap")),
-        _check("assist", s.assist, t("set_assist"), t("assist_toggle")),
-    ])
-    sd = s.sound
-    sounds = "".join([
-        _check("sound", sd.on, t("set_sound_on"), t("set_sound_on_note")),
-        _select("volume", sd.volume, VOLUMES, lambda v: f"{v}%", t("set_volume")),
-        _check("speech", sd.speech, t("set_speech"), t("set_speech_note")),
-        _check("cues", sd.cues, t("set_cues"), t("set_cues_note")),
-        _check("notify", sd.notify, t("set_notify"), t("set_notify_note")),
-    ])
-    bots = "".join(_select(f"bot{seat}", s.bots[seat - 1], LEVELS,
-                           lambda c: t("level_" + c), seat_name(seat, lang))
-                   for seat in (1, 2, 3))
-    r = s.rules
-    note = f'<small>{powers_html(t("rule_base_flowers_note"))}</small></label>'
-    rules = [_select("base_flowers", r.base_flowers, BASE_FLOWERS, str, t("rule_base_flowers"))
-             .replace("</label>", note)]
-    for name in RULE_FLAGS:
-        rules.append(_check(name, getattr(r, name), t("rule_" + name), t(f"rule_{name}_note")))
-    fan_caps = sorted(set(FAN_CAPS) | {r.fan_cap})
-    rules.append(_select("fan_cap", r.fan_cap, fan_caps, str, t("rule_fan_cap"))
-                 .replace("</label>", f'<small>{esc(t("rule_fan_cap_note"))}</small></label>'))
-    reserved = sorted(set(RESERVED_CHOICES) | {r.reserved_tiles})
-    rules.append(_select("reserved_tiles", r.reserved_tiles, reserved, str,
-                         t("rule_reserved_tiles"))
-                 .replace("</label>",
-                          f'<small>{esc(t("rule_reserved_tiles_note"))}</small></label>'))
-    lengths = sorted(set(MATCH_HANDS) | {r.match_hands}, key=lambda n: (n == 0, n))
-    rules.append(_select("match_hands", r.match_hands, lengths,
-                         lambda n: str(n) if n else t("match_endless"), t("rule_match_hands"))
-                 .replace("</label>",
-                          f'<small>{esc(t("rule_match_hands_note"))}</small></label>'))
-    pending = ""
-    if r != now:
-        pending = (f'<p class="sheet__pending" data-testid="rules-pending" role="status">'
-                   f'{esc(t("set_rules_pending", summary=rules_summary(r, lang)))}</p>')
-    return (
-        f'<form class="sheet__form" data-form="settings" onsubmit="return false">'
-        f'<fieldset><legend>{esc(t("set_game"))}</legend>{game}</fieldset>'
-        f'<fieldset data-testid="sound-settings"><legend>{esc(t("set_sound"))}</legend>'
-        f'{sounds}</fieldset>'
-        f'<fieldset><legend>{esc(t("set_bots"))}</legend>{bots}</fieldset>'
-        f'<fieldset><legend>{esc(t("set_rules"))}</legend>'
-        f'<p class="sheet__note">{esc(t("set_rules_note"))}</p>{"".join(rules)}{pending}'
-        f'<div class="sheet__row">'
-        f'<button type="button" class="act act--primary" data-action="new-match">'
-        f'<span class="act__label">{esc(t("set_new_match"))}</span></button>'
-        f'<button type="button" class="act act--ghost" data-ui="rules-reset">'
-        f'<span class="act__label">{esc(t("set_rules_reset"))}</span></button></div>'
-        f'</fieldset><p class="sheet__note">{esc(t("set_saved"))}</p></form>')
-
-
-def _patterns(ids: list[str], lang: str) -> str:
-    if not ids:
-        return tr(lang, "plain_win")
-    return ("、" if lang == "zh" else ", ").join(
-        PATTERNS[p][0] if lang == "zh" else f"{PATTERNS[p][0]} {PATTERNS[p][1]}"
-        for p in ids if p in PATTERNS)
-
-
-def profile_html(p: Profile, lang: str) -> str:
-    t = lambda key, **kw: tr(lang, key, **kw)  # noqa: E731
-    rank = p.rank
-    title = rank.title_zh if lang == "zh" else rank.title_en
-    other = rank.title_en if lang == "zh" else rank.title_zh
-    pct = round(rank.progress * 100, 1)
-    if rank.next_at is None:
-        nxt = t("rank_top")
-    else:
-        _, (zh, en) = RANKS[rank.level]
-        nxt = t("rank_next", n=rank.next_at - rank.points, title=zh if lang == "zh" else en)
-    rate = f"{round(100 * p.wins / p.hands)}%" if p.hands else "—"
-    if p.best:
-        best = t("stat_best_text", gain=f'+{p.best["gain"]}', fan=p.best["fan"],
-                 patterns=_patterns(p.best.get("patterns", []), lang), seed=p.best["seed"],
-                 hand=p.best["hand"])
-    else:
-        best = t("stat_best_none")
-    stats = [("stat_points", str(p.points)), ("stat_net", f"{p.net:+d}" if p.net else "0"),
-             ("stat_hands", str(p.hands)), ("stat_wins", str(p.wins)), ("stat_rate", rate),
-             ("stat_matches", str(p.matches)), ("stat_places", " / ".join(map(str, p.places)))]
-    cells = "".join(f'<div class="stat"><dt>{esc(t(k))}</dt><dd>{esc(v)}</dd></div>'
-                    for k, v in stats)
-    return (
-        f'<section class="profile" data-testid="profile" data-points="{p.points}" '
-        f'data-hands="{p.hands}" data-wins="{p.wins}" data-rank="{esc(rank.title_zh)}" '
-        f'data-matches="{p.matches}" data-places="{" ".join(map(str, p.places))}" '
-        f'data-level="{rank.level}">'
-        f'<div class="rank"><span class="rank__badge" aria-hidden="true">★</span>'
-        f'<div><p class="rank__title" lang="{"zh-Hans" if lang == "zh" else "en"}">'
-        f'{esc(title)}</p><p class="rank__sub">{esc(other)} · '
-        f'{esc(t("rank_level", n=rank.level, of=len(RANKS)))}</p></div></div>'
-        f'<div class="rank__bar" role="progressbar" aria-valuemin="0" aria-valuemax="100" '
-        f'aria-valuenow="{pct}" aria-label="{esc(nxt)}"><i style="width:{pct}%"></i></div>'
-        f'<p class="rank__next">{esc(t("rank_points", n=p.points))} · {esc(nxt)}</p>'
-        f'<dl class="stats">{cells}</dl>'
-        f'<p class="stat stat--best"><b>{esc(t("stat_best"))}</b> '
-        f'<span data-testid="best-hand">{esc(best)}</span></p>'
-        f'<p class="sheet__note">{esc(t("profile_note"))}</p></section>')
-
-
-def records_html(link: str, status: str, lang: str, can_export: bool = True) -> str:
-    t = lambda key, **kw: tr(lang, key, **kw)  # noqa: E731
-    export = (f'<button type="button" class="act" data-ui="export"'
-              f'{"" if can_export else " disabled"}>'
-              f'<span class="act__label">{esc(t("rec_export"))}</span></button>')
-    return (
-        f'<section class="records">'
-        f'<div class="rec"><h3>{esc(t("rec_export"))}</h3><p class="sheet__note">'
-        f'{esc(t("rec_export_note"))}</p>{export}</div>'
-        f'<div class="rec"><h3>{esc(t("rec_import"))}</h3><p class="sheet__note">'
-        f'{esc(t("rec_import_note"))}</p>'
-        f'<label class="act act--file"><span class="act__label">{esc(t("rec_import"))}</span>'
-        f'<input type="file" accept=".json,application/json" data-ui="import" '
-        f'data-testid="import"></label></div>'
-        f'<div class="rec"><h3>{esc(t("rec_link"))}</h3><p class="sheet__note">'
-        f'{esc(t("rec_link_note"))}</p>'
-        f'<input class="rec__link" type="text" readonly value="{esc(link)}" '
-        f'data-testid="seed-link" aria-label="{esc(t("rec_link"))}">'
-        f'<button type="button" class="act" data-ui="copy-link">'
-        f'<span class="act__label">{esc(t("rec_link"))}</span></button></div>'
-        f'<p class="rec__status" role="status" data-testid="records-status">{esc(status)}</p>'
-        f'</section>')
-
-
-KEYS = (("←  →", "key_arrows"), ("Enter", "key_enter"), ("H", "key_hu"),
-        ("C V B", "key_chi"), ("P", "key_peng"), ("G F T R", "key_gang"),
-        ("X  Esc", "key_pass"), ("Y", "key_piao"), ("N", "key_next"), ("A", "key_assist"),
-        ("M", "key_mute"), ("?", "key_help"), ("Esc", "key_close"),
-        ("←  →  Home  End", "key_viewer"))
-
-
-def help_html(lang: str) -> str:
-    """帮助 Help, the sheet's first tab: the rules with examples, the practice scenarios and
-    the calculator, in the table's language (the game is saved: leaving loses nothing)."""
-    q = "?lang=en" if lang == "en" else ""
-    return (f'<section class="help" data-testid="help">'
-            f'<p class="help__intro">{esc(tr(lang, "help_intro"))}</p>'
-            f'<nav class="help__links" aria-label="{esc(tr(lang, "help_more"))}">'
-            f'<a class="act" href="./learn.html{q}" data-testid="help-learn">'
-            f'<span class="act__label">{esc(tr(lang, "help_learn"))}</span></a>'
-            f'<a class="act" href="./learn.html{q}#scenarios" data-testid="help-scenarios">'
-            f'<span class="act__label">{esc(tr(lang, "help_scenarios"))}</span></a>'
-            f'<a class="act act--ghost" href="./calc.html{q}" data-testid="help-calc">'
-            f'<span class="act__label">{esc(tr(lang, "help_calc"))}</span></a></nav>'
-            f'<p class="sheet__note">{esc(tr(lang, "help_saved"))}</p>'
-            f'<p class="sheet__note">{esc(tr(lang, "keys_touch"))}</p></section>')
-
-
-def keys_html(lang: str) -> str:
-    """按键 Keys, the second tab: every key of the table."""
-    rows = "".join(
-        f'<tr><th scope="row">{"".join(f"<kbd>{esc(k)}</kbd>" for k in keys.split())}</th>'
-        f'<td>{esc(tr(lang, what))}</td></tr>' for keys, what in KEYS)
-    return (f'<section class="keys" data-testid="keys"><table class="keys__table">'
-            f'<caption class="sr-only">{esc(tr(lang, "keys_title"))}</caption>{rows}</table>'
-            f'</section>')
-
-
-def sheet_html(tab: str, body: str, lang: str) -> str:
-    """The dialog's content: title, tabs, the open tab's body, a close button."""
-    tabs = "".join(
-        f'<button type="button" role="tab" class="tab" data-tab="{name}" id="tab-{name}" '
-        f'aria-selected="{"true" if name == tab else "false"}" aria-controls="sheet-body">'
-        f'{esc(tr(lang, name if name != "keys" else "keys"))}</button>'
-        for name in TABS)
-    return (f'<div class="sheet__card" data-open-tab="{esc(tab)}">'
-            f'<header class="sheet__head"><h2 id="sheet-title">{esc(tr(lang, tab))}</h2>'
-            f'<button type="button" class="sheet__close" data-ui="close" '
-            f'aria-label="{esc(tr(lang, "close"))}">✕</button></header>'
-            f'<nav class="tabs" role="tablist" aria-label="{esc(tr(lang, "menu"))}">{tabs}</nav>'
-            f'<div class="sheet__body" id="sheet-body" role="tabpanel" '
-            f'aria-labelledby="tab-{esc(tab)}">{body}</div></div>')
-
-
-def sheet_markup(tab: str, settings: Settings, now: Options, profile: Profile, records,
-                 lang: str) -> str:
-    """The sheet with ``tab`` open: ``now`` the rules in play, ``records`` the Records tab's
-    seed link and status (:class:`sxmj.ui.records.Records`)."""
-    if tab == "settings":
-        body = settings_html(settings, now, lang)
-    elif tab == "profile":
-        body = profile_html(profile, lang)
-    elif tab == "records":
-        body = records_html(records.seed_link(), records.status, lang)
-    elif tab == "help":
-        body = help_html(lang)
-    else:
-        body = keys_html(lang)
-    return sheet_html(tab, body, lang)
 
 
 def rank_line(p: Profile, gain: int, up: bool, lang: str) -> str:

@@ -41,7 +41,7 @@ from ..scenarios import BUILTIN, Scenario, ScenarioError, builtin
 from ..scoring import PATTERNS
 from ..tiles import code
 from .i18n import tile_label, tiles_words, tr
-from .view import esc, tile_of
+from .markup import esc, tile_of
 
 PARAM = "scenario"
 

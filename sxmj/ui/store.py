@@ -124,6 +124,19 @@ def _json(text: str) -> tuple[Any, str]:
         return None, f"not JSON: {str(e)[:120]}"
 
 
+def _stored(text: str | None, what: str) -> tuple[dict | None, Problem | None]:
+    """The JSON object stored as ``text`` (``what``: settings, profile or save), or None and
+    why it is not one (no problem when nothing is stored)."""
+    if text is None or text == "":
+        return None, None
+    data, why = _json(text)
+    if why:
+        return None, Problem(what, "corrupt", why)
+    if not isinstance(data, dict):
+        return None, Problem(what, "corrupt", "not a JSON object")
+    return data, None
+
+
 # ------------------------------------------------------------------ settings
 
 
@@ -153,13 +166,9 @@ class Settings:
 
 def load_settings(text: str | None) -> tuple[Settings, Problem | None]:
     """Settings from stored text; a bad field falls back to its default on its own."""
-    if text is None or text == "":
-        return Settings(), None
-    data, why = _json(text)
-    if why:
-        return Settings(), Problem("settings", "corrupt", why)
-    if not isinstance(data, dict):
-        return Settings(), Problem("settings", "corrupt", "not a JSON object")
+    data, problem = _stored(text, "settings")
+    if data is None:
+        return Settings(), problem
     bad: list[str] = []
 
     def pick(name: str, allowed: tuple, default):
@@ -248,13 +257,9 @@ def _count(data: dict, name: str, signed: bool = False) -> int:
 
 def load_profile(text: str | None) -> tuple[Profile, Problem | None]:
     """The profile from stored text; unreadable → a fresh profile and the problem."""
-    if text is None or text == "":
-        return Profile(), None
-    data, why = _json(text)
-    if why:
-        return Profile(), Problem("profile", "corrupt", why)
-    if not isinstance(data, dict):
-        return Profile(), Problem("profile", "corrupt", "not a JSON object")
+    data, problem = _stored(text, "profile")
+    if data is None:
+        return Profile(), problem
     if data.get("v") != PROFILE_VERSION:
         return Profile(), Problem("profile", "old", f"version {data.get('v')!r}")
     try:
@@ -313,13 +318,9 @@ class Loaded:
 
 def load_save(text: str | None) -> Loaded:
     """The saved match, replayed to exactly where it was; never raises on bad data."""
-    if text is None or text == "":
-        return Loaded(None)
-    data, why = _json(text)
-    if why:
-        return Loaded(None, 0, Problem("save", "corrupt", why))
-    if not isinstance(data, dict):
-        return Loaded(None, 0, Problem("save", "corrupt", "not a JSON object"))
+    data, problem = _stored(text, "save")
+    if data is None:
+        return Loaded(None, 0, problem)
     if data.get("format") != SAVE_FORMAT:
         kind = "old" if "hands" in data or "record" in data else "corrupt"
         return Loaded(None, 0, Problem("save", kind, f"format {data.get('format')!r}"))

@@ -20,9 +20,10 @@ from ..match import Match
 from ..ranks import RANKS, rank_of
 from ..scoring import PATTERNS
 from .i18n import seat_name, tr, wind_char
+from .markup import esc, signed
 from .panels import rank_line
+from .state import TableState
 from .store import Profile
-from .view import TableState, esc
 
 
 @dataclass(frozen=True)
@@ -85,10 +86,6 @@ def _patterns(ids: tuple[str, ...], lang: str) -> str:
                     for p in ids if p in PATTERNS)
 
 
-def _signed(n: int) -> str:
-    return f"+{n}" if n > 0 else str(n).replace("-", "−")
-
-
 def rank_progress_html(profile: Profile, won: int, lang: str) -> str:
     """The player's rank, its bar, and what this match added (a rank-up says so)."""
     rank = profile.rank
@@ -127,7 +124,7 @@ def summary_html(match: Match, profile: Profile, lang: str) -> str:
             f'{esc(seat_name(t.seat, lang))}</th>'
             f'<td class="summary__num">{t.wins}</td><td class="summary__num">{t.fan}</td>'
             f'<td class="summary__num">{t.hua}</td>'
-            f'<td class="summary__score">{_signed(t.score)}</td></tr>')
+            f'<td class="summary__score">{signed(t.score)}</td></tr>')
     head = "".join(f'<th scope="col">{esc(tr(lang, k))}</th>' for k in (
         "match_col_place", "col_player", "match_col_wins", "match_col_fan",
         "match_col_hua", "match_col_score"))
@@ -139,7 +136,7 @@ def summary_html(match: Match, profile: Profile, lang: str) -> str:
                        hand=best.hand, gain=best.gain, fan=best.fan,
                        patterns=_patterns(best.patterns, lang))
     place = match.places()[0]
-    you = tr(lang, "match_you", n=place, score=_signed(match.scores[0]))
+    you = tr(lang, "match_you", n=place, score=signed(match.scores[0]))
     return (
         f'<section class="summary" data-testid="match-summary" data-hands="{len(match.results)}"'
         f' data-place="{place}" aria-labelledby="summary-title">'

@@ -9,7 +9,7 @@ table. A visitor whose stored data could not be read is returning, not new: the 
 says what was reset is theirs to read, and a card over it would hide it.
 
 >>> from sxmj.match import Match
->>> from sxmj.ui.view import TableState
+>>> from sxmj.ui.state import TableState
 >>> 'data-testid="welcome"' in welcome_html(TableState.of(Match(seed=2), lang="en"))
 True
 >>> wanted("", None, 0), wanted("?seed=4", None, 0), wanted("", HIDDEN, 0), wanted("", None, 3)
@@ -24,7 +24,8 @@ from urllib.parse import parse_qs
 
 from ..tiles import tile_name
 from .i18n import seat_name, tile_label, tr, wind_name
-from .view import TableState, esc, tile_html
+from .markup import esc, tile_html
+from .state import TableState
 
 KEY = "sxmj.welcome"
 HIDDEN = "hidden"  # the stored value once the player chose "don't show again"

@@ -133,7 +133,10 @@ def watch(page: Page, site_url: str) -> Watch:
     def on_failed(request) -> None:
         # The browser aborts an image still loading when a re-render replaces its
         # <img> (the table redraws after every move): nothing failed on the server.
-        if request.resource_type == "image" and "ERR_ABORTED" in (request.failure or ""):
+        # So does a navigation for the tab's icon it was still fetching (the icon is
+        # the browser's own request, of type "other", not the page's).
+        aborted = "ERR_ABORTED" in (request.failure or "")
+        if aborted and (request.resource_type == "image" or request.url.endswith("favicon.svg")):
             return
         w.failed.append(f"{request.url}: {request.failure}")
 

@@ -381,3 +381,27 @@ def test_only_what_just_arrived_animates():
         plain = view.TableState.of(match, lang="zh")
         assert all("is-new" not in html for html in view.render_all(plain).values())
     assert seen >= {"draw"}
+
+
+def test_a_friends_room_table_offers_no_new_match_and_no_second_room():
+    """In a room (names on the plates) the match is the room's: no 新比赛 in the menu or the
+    result, no 和朋友玩; a table of one's own has both."""
+    from sxmj.bots import Bot
+    from sxmj.match import Match
+    from sxmj.ui import result as result_view
+    from sxmj.ui import view as table_view
+    from sxmj.ui.state import TableState
+
+    m = Match(seed=1)
+    bot = Bot("normal", 1)
+    while not m.game.over:
+        s = m.game.to_move()[0]
+        m.apply(bot.choose(m.game.observation(s), m.game.legal_actions(s)).action)
+    room = TableState.of(m, lang="en", names=("", "Ann", "", "Bo"))
+    alone = TableState.of(m, lang="en")
+    for st, shown in ((room, False), (alone, True)):
+        menu = table_view.menu_html(st)
+        assert ('data-action="new-match"' in menu) is shown
+        assert ('data-testid="friends-create"' in menu) is shown
+        assert ('data-action="new-match"' in result_view.result_html(st)) is shown
+    assert "Ann" in table_view.render_all(room)["seat-1"]

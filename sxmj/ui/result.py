@@ -49,9 +49,10 @@ def result_html(st: TableState) -> str:
                   f'data-action="next-hand" data-key="n" aria-keyshortcuts="N">'
                   f'<span class="act__label">{esc(st.again_label or st.tr("act_next_hand"))}'
                   f'</span><kbd>N</kbd></button>')
-            new = (f'<button type="button" class="act act--ghost act--newmatch" '
-                   f'data-action="new-match"><span class="act__label">'
-                   f'{esc(st.tr("act_new_match"))}</span></button>')
+            new = "" if st.names else (  # a friends room's match is the room's
+                f'<button type="button" class="act act--ghost act--newmatch" '
+                f'data-action="new-match"><span class="act__label">'
+                f'{esc(st.tr("act_new_match"))}</span></button>')
         foot = f'<footer class="result__foot">{view_table}{go}</footer>'
     return (
         f'<div class="result__card" data-testid="hand-result" data-result="{kind}" '

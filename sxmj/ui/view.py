@@ -66,6 +66,9 @@ def menu_html(st: TableState) -> str:
                f'data-testid="friends-create" title="{esc(st.tr("friends_label"))}" '
                f'aria-label="{esc(st.tr("friends"))}">{FRIENDS_ICON}'
                f'<span class="chip__text">{esc(st.tr("friends"))}</span></button>')
+    new = ("" if room else  # a room's match is the room's: it ends when the room closes
+           f'<button type="button" class="chip chip--new" data-action="new-match" '
+           f'title="{esc(st.tr("new_match_label"))}">{esc(st.tr("new_match"))}</button>')
     speed = st.tr(f"speed_{st.speed}")
     level = st.tr(f"level_{st.level}" if st.level in LEVELS else "level_mixed")
     return (
@@ -81,9 +84,7 @@ def menu_html(st: TableState) -> str:
         f'{esc(st.tr("speed"))} <b>{esc(speed)}</b></button>'
         f'<button type="button" class="chip" data-ui="lang" lang="{"en" if st.lang == "zh" else "zh"}" '  # noqa: E501
         f'title="{esc(st.tr("lang_switch_label"))}">{esc(st.tr("lang_switch"))}</button>'
-        f'<button type="button" class="chip chip--new" data-action="new-match" '
-        f'title="{esc(st.tr("new_match_label"))}">{esc(st.tr("new_match"))}</button>'
-        f"{friends}{st.menu_extra}</div>")
+        f'{new}{friends}{st.menu_extra}</div>')
 
 
 # ------------------------------------------------------------------ the whole table

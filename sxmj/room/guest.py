@@ -28,7 +28,7 @@ from ..match import Match
 from ..observation import Observation
 from ..record import replay
 from ..rules import Options
-from .protocol import turn_action, turned
+from .protocol import turn_action, turn_scores, turned
 
 
 class SeenGame:
@@ -106,7 +106,7 @@ def turn_record(record: dict[str, Any], viewer: int) -> dict[str, Any]:
                     for hand in record["hands"]]
     if "results" in record:
         out["results"] = [{"winner": None if r["winner"] is None else turned(r["winner"], viewer),
-                           "payments": [r["payments"][(i + viewer) % 4] for i in range(4)]}
+                           "payments": turn_scores(r["payments"], viewer)}
                           for r in record["results"]]
     return out
 

@@ -102,14 +102,14 @@ class GuestSide(RoomBase):
             before = guest.over
             guest.update(msg["state"])
             app.match = guest.match
-            if fresh or self.status:  # the first deal, or the host is back
+            back = fresh or bool(self.status)  # the first deal, or the host is back
+            if back:
                 self.status = ""
                 app.document.body.removeAttribute("data-sxmj-room")
                 app.overlay.close()
-                app.new_hand_state()
             events = guest.events
-            if any(e.get("type") == "deal" for e in events) and not fresh:
-                app.new_hand_state()
+            if back or any(e.get("type") == "deal" for e in events):
+                app.new_hand_state()  # notes and sounds the deal once
             else:
                 app.notes.note(events)
                 app.speaker.hear(events, app.match.game)

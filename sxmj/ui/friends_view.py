@@ -40,7 +40,7 @@ def invite_link(base: str, query: str, room_id: str, secret: str) -> str:
 # ------------------------------------------------------------------ markup
 
 
-def _seat_rows(lobby: dict[str, Any], lang: str, viewer: int = 0) -> str:
+def _seat_rows(lobby: dict[str, Any], lang: str) -> str:
     rows = []
     for s, seat in enumerate(lobby["seats"]):
         state = {"host": "friends_seat_host", "bot": "friends_seat_free"}.get(

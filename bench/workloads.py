@@ -102,18 +102,20 @@ def simple_choice(game: Game, seat: int):
     for a in legal:
         if a.kind == "hu":
             return a
-    if legal[0].kind in ("discard", "angang", "jiagang"):
+    if legal[0].kind == "discard":  # its own turn: the discards come first
         obs = game.observation(seat)  # only its own turn needs a look
         hand = obs.hand
         drawn = obs.last_tile
         caishen = obs.caishen
-        discards = {a.tile: a for a in legal if a.kind == "discard"}
-        if drawn in discards and drawn != caishen and hand.count(drawn) == 1:
-            return discards[drawn]
-        for t, a in discards.items():
-            if t != caishen and hand.count(t) == 1:
+        if drawn is not None and drawn != caishen and hand.count(drawn) == 1:
+            for a in legal:
+                if a.tile == drawn and a.kind == "discard":
+                    return a
+        for a in legal:
+            t = a.tile
+            if t != caishen and a.kind == "discard" and hand.count(t) == 1:
                 return a
-        return next(iter(discards.values()))
+        return legal[0]
     return next(a for a in legal if a.kind == "pass")
 
 

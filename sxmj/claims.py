@@ -39,6 +39,7 @@ class ClaimWindows:
         responses: dict[int, Action]
         rob_tile: int | None
         _views: Any
+        _river_view: Any
 
         def _change(self, seat: int, t: int, n: int) -> None: ...
         def _emit(self, event: Event, **data: object) -> None: ...
@@ -118,6 +119,7 @@ class ClaimWindows:
         seat = action.seat
         river = self.discards[discarder]
         river[-1] = (t, seat)
+        self._river_view = None
         self.claims[seat][discarder] += 1
         self.claim_made = True
         if action.kind == "chi":

@@ -107,10 +107,12 @@ class Game(ClaimWindows):
         self.actions: list[Action] = []
         self.events: list[dict[str, Any]] = []
         self._turn_cache: list[Action] | None = None
+        self._win_cache: tuple[int, Evaluation | None] | None = None
         # melds, flowers and claims as the tuples an Observation holds; they change
         # far less often than they are observed, so rebuilt only after a change
         self._views: tuple[tuple[tuple[Meld, ...], ...], tuple[tuple[int, ...], ...],
                            tuple[tuple[int, ...], ...]] | None = None
+        self._river_view: tuple[tuple[tuple[int, int | None], ...], ...] | None = None
         self._deal()
 
     @classmethod
@@ -217,6 +219,7 @@ class Game(ClaimWindows):
             self._respond_claim(action)
         else:
             self._respond_rob(action)
+        self._win_cache = None
         return self.events
 
     def _why_illegal(self, action: Action, legal: list[Action]) -> CoreError:
@@ -354,14 +357,22 @@ class Game(ClaimWindows):
                              first_turn=first, dealer=seat == self.dealer)
 
     def _self_draw_eval(self, seat: int) -> Evaluation | None:
-        if any(self.hands[seat][31:]) or self.last_tile is None:
-            return None
-        shape = self.shape(seat)
-        if not is_win(shape) and not self._all_winds(seat, shape):
-            return None
-        win_by, chain = self._self_draw_by()
-        ev = evaluate(self.win_context(seat, self.last_tile, win_by, chain), self.options)
-        return ev if ev.win else None
+        # asked when the legal list is made and again by the 胡 or 飘 that follows:
+        # one evaluation per state (apply forgets it)
+        cached = self._win_cache
+        if cached is not None and cached[0] == seat:
+            return cached[1]
+        ev: Evaluation | None = None
+        if not any(self.hands[seat][31:]) and self.last_tile is not None:
+            shape = self.shape(seat)
+            if is_win(shape) or self._all_winds(seat, shape):
+                win_by, chain = self._self_draw_by()
+                ev = evaluate(self.win_context(seat, self.last_tile, win_by, chain),
+                              self.options)
+                if not ev.win:
+                    ev = None
+        self._win_cache = (seat, ev)
+        return ev
 
     def _all_winds(self, seat: int, shape: Shape) -> bool:
         """Only winds besides the 财神 (乱风), concealed and in melds."""
@@ -416,6 +427,7 @@ class Game(ClaimWindows):
             self.piao_chain[seat] = 0
         self._change(seat, t, -1)
         self.discards[seat].append((t, None))
+        self._river_view = None
         self.after_claim = False
         self.first_turn_win = False
         self.last_tile = None
@@ -464,19 +476,23 @@ class Game(ClaimWindows):
             self._views = (tuple(map(tuple, self.melds)), tuple(map(tuple, self.flowers)),
                            tuple(map(tuple, self.claims)))
         melds, flowers, claims = self._views
-        return Observation.build(
-            seat=seat, dealer=self.dealer, phase=self.phase, turn=turn,
-            to_move=tuple(self.to_move()), caishen=self.caishen, indicator=self.wall.indicator,
-            dice=tuple(self.wall.dice), wall=self.wall.remaining,
-            hand=tuple(self.concealed(seat)), hand_counts=tuple(self._sizes),
-            melds=melds, flowers=flowers,
-            discards=tuple(map(tuple, self.discards)), last_discard=self.last_discard,
-            last_tile=self.last_tile if seat == turn else None,
-            piao_chain=tuple(self.piao_chain), piao_block=tuple(sorted(self.piao_block)),
-            claims=claims, rob_tile=self.rob_tile,
-            options=self.options, arrival=arrival, chain=chain, after_claim=self.after_claim,
-            first_turn=self.first_turn_win)
-
+        if self._river_view is None:
+            self._river_view = tuple(map(tuple, self.discards))
+        phase = self.phase
+        return Observation.build({
+            "seat": seat, "dealer": self.dealer, "phase": phase, "turn": turn,
+            "to_move": (turn,) if phase == "turn" else tuple(self.to_move()),
+            "caishen": self.caishen, "indicator": self.wall.indicator,
+            "dice": tuple(self.wall.dice), "wall": self.wall.remaining,
+            "hand": tuple(self.concealed(seat)), "hand_counts": tuple(self._sizes),
+            "melds": melds, "flowers": flowers, "discards": self._river_view,
+            "last_discard": self.last_discard,
+            "last_tile": self.last_tile if seat == turn else None,
+            "piao_chain": tuple(self.piao_chain),
+            "piao_block": tuple(sorted(self.piao_block)) if self.piao_block else (),
+            "claims": claims, "rob_tile": self.rob_tile, "options": self.options,
+            "arrival": arrival, "chain": chain, "after_claim": self.after_claim,
+            "first_turn": self.first_turn_win})
 
 
 def _from_observation(cls: type[Game], obs: Observation, hands: list[list[int]],
@@ -518,7 +534,9 @@ def _from_observation(cls: type[Game], obs: Observation, hands: list[list[int]],
     g.events = []
     g.deal_events = []
     g._turn_cache = None
+    g._win_cache = None
     g._views = None
+    g._river_view = None
     if obs.phase == "claim" and obs.last_discard is not None:
         g._open_claims(*obs.last_discard)  # every claimer decides afresh
     elif obs.phase == "rob" and obs.rob_tile is not None:

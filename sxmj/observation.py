@@ -27,6 +27,9 @@ from .rules import Options
 from .scoring import WinContext
 from .tiles import NUM_KINDS, NUM_PLAYING
 
+_new = object.__new__
+_setattr = object.__setattr__
+
 PHASES = ("deal", "turn", "claim", "rob", "over")
 ARRIVALS = ("", "deal", "draw", "kong", "flower", "claim")
 
@@ -62,12 +65,13 @@ class Observation:
     first_turn: bool                # a 天胡/地胡 is still possible for it
 
     @classmethod
-    def build(cls, **values: Any) -> Observation:
+    def build(cls, values: dict[str, Any]) -> Observation:
         """The engine's constructor: the same value as ``Observation(**values)``, made
-        without the frozen dataclass's per-field ``__setattr__`` (a third of the engine's
-        cost per observation: bots ask for one on every decision)."""
-        obs = object.__new__(cls)
-        obs.__dict__.update(values)
+        without the frozen dataclass's per-field ``__setattr__`` or a keyword-argument
+        copy (bots ask for an observation on every decision). ``values`` becomes the
+        instance's own attributes, so the caller must not keep it."""
+        obs = _new(cls)
+        _setattr(obs, "__dict__", values)
         return obs
 
     # ------------------------------------------------------------ derived views

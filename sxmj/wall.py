@@ -43,9 +43,22 @@ class Rng:
                 return x % n
 
     def shuffle(self, items: list[Any]) -> None:
+        # randbelow and next64 written out in one loop: every hand's wall starts here,
+        # and the calls cost more than the arithmetic (the stream is the same)
+        state = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = self.randbelow(i + 1)
+            n = i + 1
+            limit = 18446744073709551616 - 18446744073709551616 % n  # 2**64 - 2**64 % n
+            while True:
+                state = (state + 0x9E3779B97F4A7C15) & _MASK
+                z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                z ^= z >> 31
+                if z < limit:
+                    break
+            j = z % n
             items[i], items[j] = items[j], items[i]
+        self.state = state
 
     def dice(self) -> tuple[int, int]:
         return self.randbelow(6) + 1, self.randbelow(6) + 1

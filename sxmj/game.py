@@ -243,10 +243,20 @@ class Game(ClaimWindows):
         self.events.append({"type": event, **data})
 
     def _deal(self) -> None:
-        for seat in deal_order(self.dealer):
-            t = self.wall.draw_head()
-            self._change(seat, t, 1)
-        self.last_tile = t  # the dealer's 14th tile: their "drawn" tile for 天胡
+        # the 53 tiles off the head in one slice, counted in one loop (_change, written
+        # out: every hand of every playout starts here)
+        order = _DEAL_ORDERS[self.dealer]
+        wall = self.wall
+        start = wall.head
+        dealt = wall.tiles[start:start + len(order)]
+        wall.head = start + len(order)
+        hands, keys, sizes = self.hands, self._keys, self._sizes
+        for seat, t in zip(order, dealt, strict=True):
+            hands[seat][t] += 1
+            sizes[seat] += 1
+            if t < NUM_PLAYING:
+                keys[seat][t // 9] += POW5[t % 9]
+        self.last_tile = dealt[-1]  # the dealer's 14th tile: their "drawn" tile for 天胡
         self.last_source = "deal"
         self._emit(Event.DEAL, dealer=self.dealer, indicator=self.wall.indicator,
                    caishen=self.caishen, dice=list(self.wall.dice))
@@ -267,7 +277,7 @@ class Game(ClaimWindows):
         self.had_turn[seat] = True
         self.first_turn_win = first and not self.claim_made and draw == (seat != self.dealer)
         self.chain_kongs = self.chain_flowers = 0
-        self._emit(Event.TURN, seat=seat)
+        self.events.append({"type": Event.TURN, "seat": seat})  # (_emit, written out: hot)
         if first:
             if not self._replace_flowers(seat):
                 return
@@ -275,10 +285,12 @@ class Game(ClaimWindows):
             # never start a 杠开 chain
             self.chain_flowers = 0
         if draw:
-            if not self._drawable():
+            wall = self.wall
+            if wall.tail - wall.head <= self.options.reserved_tiles:  # (_drawable)
                 self._exhausted()
                 return
-            t = self.wall.draw_head()
+            t = wall.tiles[wall.head]  # (draw_head)
+            wall.head += 1
             self._receive(seat, t, "head")
             # dealt flowers went on the first turn and every later one at once,
             # so only the tile just drawn can be a flower
@@ -286,10 +298,14 @@ class Game(ClaimWindows):
                 self._replace_flowers(seat)
 
     def _receive(self, seat: int, t: int, source: str) -> None:
-        self._change(seat, t, 1)
+        # _change and _emit written out: every draw of every hand comes through here
+        self.hands[seat][t] += 1
+        self._sizes[seat] += 1
+        if t < NUM_PLAYING:
+            self._keys[seat][t // 9] += POW5[t % 9]
         self.last_tile = t
         self.last_source = source
-        self._emit(Event.DRAW, seat=seat, tile=t, source=source)
+        self.events.append({"type": Event.DRAW, "seat": seat, "tile": t, "source": source})
 
     def _replace_flowers(self, seat: int) -> bool:
         """Lay open every flower in hand, replacing each from the tail (补花).
@@ -425,13 +441,16 @@ class Game(ClaimWindows):
                 self.piao_block.add(seat)
         else:
             self.piao_chain[seat] = 0
-        self._change(seat, t, -1)
+        self.hands[seat][t] -= 1  # (_change, written out: hot)
+        self._sizes[seat] -= 1
+        self._keys[seat][t // 9] -= POW5[t % 9]
         self.discards[seat].append((t, None))
         self._river_view = None
         self.after_claim = False
         self.first_turn_win = False
         self.last_tile = None
-        self._emit(Event.DISCARD, seat=seat, tile=t, piao=t == self.caishen)
+        self.events.append({"type": Event.DISCARD, "seat": seat, "tile": t,
+                            "piao": t == self.caishen})
         self.last_discard = (seat, t)
         self._open_claims(seat, t)
 
@@ -493,6 +512,9 @@ class Game(ClaimWindows):
             "claims": claims, "rob_tile": self.rob_tile, "options": self.options,
             "arrival": arrival, "chain": chain, "after_claim": self.after_claim,
             "first_turn": self.first_turn_win})
+
+
+_DEAL_ORDERS = tuple(tuple(deal_order(dealer)) for dealer in range(4))
 
 
 def _from_observation(cls: type[Game], obs: Observation, hands: list[list[int]],

@@ -15,6 +15,8 @@ from .messages import CoreError
 from .tiles import TileError, caishen_of, code, counts_of, full_set, parse_tiles
 
 _MASK = (1 << 64) - 1
+# randbelow's rejection bound for each n a shuffle of the wall meets
+_LIMITS = [0] + [(1 << 64) - (1 << 64) % n for n in range(1, 256)]
 
 
 class Rng:
@@ -48,7 +50,7 @@ class Rng:
         state = self.state
         for i in range(len(items) - 1, 0, -1):
             n = i + 1
-            limit = 18446744073709551616 - 18446744073709551616 % n  # 2**64 - 2**64 % n
+            limit = _LIMITS[n] if n < 256 else (1 << 64) - (1 << 64) % n
             while True:
                 state = (state + 0x9E3779B97F4A7C15) & _MASK
                 z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK

@@ -20,7 +20,7 @@ from .messages import CoreError
 from .record import replay
 from .request import evaluate_json, read_json
 from .rules import BASE_FLOWERS, Options
-from .simulate import Checker, play_match_hand, tournament
+from .simulate import Checker, WallResult, play_match_hand, summarize, tournament, tournament_wall
 
 
 def _say(text: str, stream: Any) -> None:
@@ -157,9 +157,24 @@ def cmd_review(args: argparse.Namespace) -> int:
 
 # ---------------------------------------------------------------- tournament
 
+def _tournament_walls(job: tuple[range, int, list[str]]) -> list[WallResult]:
+    walls, seed, seats = job
+    return [tournament_wall(h, seed, seats, timer=time.perf_counter) for h in walls]
+
+
 def cmd_tournament(args: argparse.Namespace) -> int:
     seats = _levels(args.seats, "--seats")
-    levels = tournament(args.hands, args.seed, seats, timer=time.perf_counter)
+    jobs = min(args.jobs, args.hands)
+    if jobs == 1:
+        levels = tournament(args.hands, args.seed, seats, timer=time.perf_counter)
+    else:
+        # every wall is dealt from the seed alone: the same figures whatever --jobs is
+        from concurrent.futures import ProcessPoolExecutor
+        chunks = [(range(j, args.hands, jobs), args.seed, seats) for j in range(jobs)]
+        with ProcessPoolExecutor(jobs) as pool:
+            parts = list(pool.map(_tournament_walls, chunks))
+        walls = [parts[h % jobs][h // jobs] for h in range(args.hands)]
+        levels = summarize(walls)
     if not args.json:
         print(f"{args.hands} walls × 4 seat rotations, seats {','.join(seats)}")
         for lv, r in levels.items():
@@ -231,6 +246,8 @@ def main(argv: list[str] | None = None) -> int:
                    help="walls; each is played 4 times")
     p.add_argument("--seed", type=_whole(0, 2**63), default=0)
     p.add_argument("--seats", default="hard,normal,normal,normal")
+    p.add_argument("--jobs", type=_whole(1, 64), default=1,
+                   help="processes to share the walls (the same figures, sooner)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_tournament)
     args = parser.parse_args(argv)

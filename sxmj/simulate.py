@@ -105,6 +105,64 @@ def _plain_bot(level: str, seed: int, game: Game) -> Policy:
     return Bot(level, seed=seed)
 
 
+@dataclass
+class WallResult:
+    """One wall of a duplicate tournament, played once per rotation of the seats: each
+    level's mean payment on it, its wins and seat-games, and its decision times (s)."""
+
+    means: dict[str, float]
+    wins: dict[str, int]
+    games: dict[str, int]
+    times: dict[str, list[float]]
+
+
+def tournament_wall(h: int, seed: int, seats: list[str],
+                    timer: Callable[[], float] | None = None,
+                    make_bot: Callable[[str, int, Game], Policy] | None = None) -> WallResult:
+    """Wall ``h`` (from 0) of the tournament of ``seed``: the same whichever process plays
+    it, so a tournament may be split across processes (the command line's ``--jobs``)."""
+    wall = Wall.shuffled(Rng(seed).fork(h + 1))
+    levels_all = set(seats)
+    totals = {lv: 0.0 for lv in levels_all}
+    counts = {lv: 0 for lv in levels_all}
+    wins = {lv: 0 for lv in levels_all}
+    times: dict[str, list[float]] = {lv: [] for lv in levels_all}
+    build = make_bot or _plain_bot
+    for rot in range(4):
+        levels = [seats[(s - rot) % 4] for s in range(4)]
+        game = Game(wall.undealt(), dealer=0)
+        bots = [build(lv, seed * 1000003 + h * 4 + s, game) for s, lv in enumerate(levels)]
+        seat_times: dict[int, list[float]] = {}
+        result = play_hand(game, bots, timer=timer, times=seat_times)
+        for s, lv in enumerate(levels):
+            totals[lv] += result.payments[s]
+            counts[lv] += 1
+            wins[lv] += result.winner == s
+            times[lv].extend(seat_times.get(s, []))
+    return WallResult({lv: totals[lv] / counts[lv] for lv in levels_all}, wins, counts, times)
+
+
+def summarize(walls: Sequence[WallResult]) -> dict[str, dict[str, Any]]:
+    """Each level's mean points per hand with its 95 % interval (over walls), win rate and
+    decision times (mean and p95, ms)."""
+    out = {}
+    for lv in sorted(walls[0].means):
+        values = [w.means[lv] for w in walls]
+        n = len(values)
+        mean = sum(values) / n
+        sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1)) if n > 1 else 0.0
+        half = 1.96 * sd / math.sqrt(n) if n else 0.0
+        ts = sorted(t for w in walls for t in w.times[lv])
+        p95 = ts[min(len(ts) - 1, int(0.95 * len(ts)))] * 1000 if ts else 0.0
+        wins = sum(w.wins[lv] for w in walls)
+        games = sum(w.games[lv] for w in walls)
+        out[lv] = {"mean": round(mean, 3), "ci95": [round(mean - half, 3), round(mean + half, 3)],
+                   "win_rate": round(wins / games, 4),
+                   "mean_ms": round(sum(ts) / len(ts) * 1000, 3) if ts else 0.0,
+                   "p95_ms": round(p95, 3)}
+    return out
+
+
 def tournament(hands: int, seed: int, seats: list[str],
                timer: Callable[[], float] | None = None,
                make_bot: Callable[[str, int, Game], Policy] | None = None
@@ -115,41 +173,4 @@ def tournament(hands: int, seed: int, seats: list[str],
     bench/ceiling.py passes one that may look at the game it plays. Decision times are
     measured only with a ``timer`` (the command line passes ``time.perf_counter``).
     """
-    rng = Rng(seed)
-    per_wall: dict[str, list[float]] = {lv: [] for lv in set(seats)}
-    wins = {lv: 0 for lv in set(seats)}
-    seat_games = {lv: 0 for lv in set(seats)}
-    times: dict[str, list[float]] = {lv: [] for lv in set(seats)}
-    for h in range(hands):
-        wall_rng = rng.fork(h + 1)
-        wall = Wall.shuffled(wall_rng)
-        totals = {lv: 0.0 for lv in set(seats)}
-        counts = {lv: 0 for lv in set(seats)}
-        for rot in range(4):
-            levels = [seats[(s - rot) % 4] for s in range(4)]
-            game = Game(wall.undealt(), dealer=0)
-            build = make_bot or _plain_bot
-            bots = [build(lv, seed * 1000003 + h * 4 + s, game) for s, lv in enumerate(levels)]
-            seat_times: dict[int, list[float]] = {}
-            result = play_hand(game, bots, timer=timer, times=seat_times)
-            for s, lv in enumerate(levels):
-                totals[lv] += result.payments[s]
-                counts[lv] += 1
-                seat_games[lv] += 1
-                wins[lv] += result.winner == s
-                times[lv].extend(seat_times.get(s, []))
-        for lv in totals:
-            per_wall[lv].append(totals[lv] / counts[lv])
-    out = {}
-    for lv, values in sorted(per_wall.items()):
-        n = len(values)
-        mean = sum(values) / n
-        sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1)) if n > 1 else 0.0
-        half = 1.96 * sd / math.sqrt(n) if n else 0.0
-        ts = sorted(times[lv])
-        p95 = ts[min(len(ts) - 1, int(0.95 * len(ts)))] * 1000 if ts else 0.0
-        out[lv] = {"mean": round(mean, 3), "ci95": [round(mean - half, 3), round(mean + half, 3)],
-                   "win_rate": round(wins[lv] / seat_games[lv], 4),
-                   "mean_ms": round(sum(ts) / len(ts) * 1000, 3) if ts else 0.0,
-                   "p95_ms": round(p95, 3)}
-    return out
+    return summarize([tournament_wall(h, seed, seats, timer, make_bot) for h in range(hands)])

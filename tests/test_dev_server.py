@@ -150,7 +150,10 @@ def test_dev_server_serves_a_page_with_the_shared_head(repo):
         assert html.startswith('<!doctype html>\n<html lang="zh-Hans" data-sw>\n<head>\n'
                                '  <meta charset="utf-8">\n')
         assert html.count(build_site.BUILD_META) == 1  # the build stamps it; "dev" here
-        assert '<script src="./static/js/page-boot.js"></script>' in html
+        # the boot script is written into the page (build_site.inline_scripts)
+        assert '<script src="./static/js/page-boot.js"></script>' not in html
+        boot = (ROOT / "static" / "js" / "page-boot.js").read_text(encoding="utf-8")
+        assert f'<script data-inline="static/js/page-boot.js">\n{boot}</script>' in html
         assert html.index("page-boot.js") < html.index("pyodide-snapshot.mjs") < html.index(
             'src="./static/vendor/pyscript/core.js"') < html.index("<title>t</title>")
         assert boot_json(html) == {k.removeprefix("boot_"): list(v) for k, v in strings.items()}

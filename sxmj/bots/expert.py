@@ -28,6 +28,7 @@ NOISE = 2.0  # leave hard's choice only when the gain exceeds this many standard
 
 class ExpertStrategy(HardStrategy):
     level = "expert"
+    noise = NOISE
 
     def __init__(self, seed: int = 0, samples: int = SAMPLES,
                  stop: Callable[[], bool] | None = None):
@@ -73,7 +74,7 @@ class ExpertStrategy(HardStrategy):
         base = estimates[0]  # hard's choice
         best = max(estimates[1:], key=lambda e: e.mean)
         gain, se = paired_gain(best, base)
-        if gain > NOISE * se and gain > 0:
+        if gain > self.noise * se and gain > 0:
             return self.explain(best, base)
         return self.explain(base, best)
 

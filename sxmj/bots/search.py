@@ -17,7 +17,7 @@ from ..game import Action, Game
 from ..observation import Observation
 from ..tiles import NUM_KINDS
 from ..wall import Rng
-from ..winning import wildcards_needed
+from ..winning import is_baotou_ready, is_sets, wildcards_needed
 
 POW5 = [5 ** i for i in range(9)]
 MAX_STEPS = 400  # a hand never takes this many actions; a guard, not a rule
@@ -79,17 +79,45 @@ def greedy_discard(game: Game, seat: int, legal: Sequence[Action]) -> Action:
 
 
 def greedy(game: Game, seat: int) -> Action:
-    """The playout policy: win when legal, never claim or kong, else a greedy discard."""
+    """The playout policy: never claim or kong, else a greedy discard; win when legal,
+    but pass a win for a 暴头 wait, or for a 飘, where hard would (:func:`hold_win`) —
+    a playout that always won at once would value speed over points."""
     legal = game._legal(seat)
     for a in legal:
         if a.kind == "hu":
-            return a
+            return hold_win(game, seat, legal) or a
     if legal[0].kind == "discard":
         return greedy_discard(game, seat, legal)
     for a in legal:
         if a.kind == "pass":
             return a
     return legal[0]
+
+
+def hold_win(game: Game, seat: int, legal: Sequence[Action]) -> Action | None:
+    """The discard that passes a legal win, as hard plays it in the main: a plain win
+    with a 财神 in hand becomes a 暴头 wait (any draw then wins, for twice as much) while
+    four tiles are left; a 暴头 win with a second 财神 beside four sets throws one (飘,
+    one 番 more) while the wall is long. None: take the win."""
+    shape = game.shape(seat)
+    wilds = shape.wilds
+    remaining = game.wall.remaining
+    if wilds == 0 or remaining < 4:
+        return None
+    ev = game._self_draw_eval(seat)
+    caishen = game.caishen
+    if ev is not None and "baotou" in ev.patterns:
+        chain = game.piao_chain[seat]
+        if wilds >= 2 and chain < 2 and remaining >= 30 + 15 * chain \
+                and is_sets(shape.with_wilds(wilds - 2)):
+            return next((a for a in legal if a.kind == "discard" and a.tile == caishen), None)
+        return None
+    for a in legal:
+        t = a.tile
+        if a.kind == "discard" and t != caishen and t is not None \
+                and is_baotou_ready(shape.remove(t)):
+            return a
+    return None
 
 
 def playout(game: Game, policy: Callable[[Game, int], Action] = greedy) -> list[int]:

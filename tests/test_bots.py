@@ -178,3 +178,16 @@ def test_tournament_json_contract_and_its_bot_factory(capsys):
     assert len(built) == 2 * 4 * 4 and {lv for lv, _ in built} == {"x", "normal"}
     assert all(isinstance(g, Game) for _, g in built)
     assert again["x"]["win_rate"] >= 0 and set(again) == {"x", "normal"}
+
+
+def test_tournament_jobs_split_the_walls_and_give_the_same_figures(capsys):
+    from sxmj.cli import main
+    args = ["tournament", "--hands", "3", "--seed", "4", "--seats",
+            "hard,normal,easy,normal", "--json"]
+    figures = []
+    for jobs in ("1", "2"):
+        assert main(args + ["--jobs", jobs]) == 0
+        levels = json.loads(capsys.readouterr().out.strip().splitlines()[-1])["levels"]
+        # decision times differ from run to run; the points and wins may not
+        figures.append({lv: (r["mean"], r["ci95"], r["win_rate"]) for lv, r in levels.items()})
+    assert figures[0] == figures[1]

@@ -72,6 +72,7 @@ def test_a_batch_names_the_item_at_fault() -> None:
 
 @pytest.mark.parametrize(("args", "message"), [
     (["tournament", "--hands", "0"], "--hands"),
+    (["tournament", "--jobs", "0"], "--jobs"),
     (["simulate", "--hands", "-1"], "--hands"),
     (["simulate", "--base", "7"], "--base"),
     (["simulate", "--seed", "٣"], "--seed"),

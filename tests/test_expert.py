@@ -179,3 +179,32 @@ def test_review_a_guess_at_a_time_is_the_same_review() -> None:
     assert total == 6 * whole.decisions and len(steps) > whole.decisions + 1
     fine = steps[-1][2]
     assert fine.to_json() == whole.to_json() and fine.summary("en") == whole.summary("en")
+
+
+def test_playouts_pass_a_plain_win_for_a_baotou_wait_as_hard_does() -> None:
+    """The search's playout policy values points, not only speed: with a 财神 in hand a
+    plain win becomes a 暴头 wait while the wall lasts (hard's pass_win), and a 暴头 win
+    with a second 财神 beside four sets throws one to 飘 while the wall is long."""
+    from sxmj.bots.search import greedy
+
+    def game_of(hand: str, caishen: str, wall: int, last: str) -> Game:
+        obs = observation(hand, caishen, wall=wall, last=last)
+        others: list[list[int]] = [[], [], [], []]
+        rest = [t for t in range(34) for _ in range(4 - obs.visible_counts()[t])]
+        for s in (1, 2, 3):
+            others[s], rest = rest[:obs.hand_counts[s]], rest[obs.hand_counts[s]:]
+        others[0] = list(obs.hand)
+        return Game.from_observation(obs, others, rest[:obs.wall])
+
+    # four sets, a 2z and the 财神, the 3m just drawn: a plain win (the 财神 pairs the 2z,
+    # not the tile drawn); throwing the 2z leaves four sets and the 财神: 暴头-ready
+    plain = "123m456p789s111z2z5m"
+    g = game_of(plain, "5m", 40, "3m")
+    assert Action(0, "hu") in g.legal_actions(0)
+    assert "baotou" not in g.can_win_now(0).patterns
+    assert greedy(g, 0) == Action(0, "discard", tile("2z"))
+    assert greedy(game_of(plain, "5m", 3, "3m"), 0).kind == "hu"  # too late to wait
+    # two 财神 beside four sets: 暴头 now, or a 飘 while the wall is long
+    piao = "123m456p789s111z5m5m"
+    assert greedy(game_of(piao, "5m", 80, "5m"), 0) == Action(0, "discard", tile("5m"))
+    assert greedy(game_of(piao, "5m", 20, "5m"), 0).kind == "hu"

@@ -110,9 +110,10 @@ class Room:
         return {"id": self.room_id, "seats": [seat.public() for seat in self.seats],
                 "started": self.started, "level": self.level, "timer": self.timer}
 
-    def _lobby_to_all(self, peers: list[str]) -> Out:
+    def lobby_to_all(self) -> Out:
+        """The lobby, sent to every guest online (after any change to the seats)."""
         text = message("lobby", room=self.lobby())
-        return [(p, text) for p in peers]
+        return [(p, text) for p in self.peers()]
 
     def peers(self) -> list[str]:
         return [seat.peer for seat in self.seats if seat.peer is not None and seat.online]
@@ -128,7 +129,7 @@ class Room:
                                                                       seat.token.encode()):
                 seat.peer, seat.online = peer, True
                 out = [(peer, message("seated", seat=s, token=seat.token))]
-                out += self._lobby_to_all(self.peers())
+                out += self.lobby_to_all()
                 out += [(p, message("notice", kind="back", seat=turned(s, self.seat_of(p) or 0)))
                         for p in self.peers() if p != peer]
                 return out
@@ -142,7 +143,7 @@ class Room:
             return [(peer, message("refused", code="room.seat_taken", action=f"sit {s}"))]
         token = self.tokens()
         self.seats[s] = Seat("guest", clean_name(msg["name"], str(s + 1)), token, peer, True)
-        return [(peer, message("seated", seat=s, token=token))] + self._lobby_to_all(self.peers())
+        return [(peer, message("seated", seat=s, token=token))] + self.lobby_to_all()
 
     def drop(self, peer: str) -> Out:
         """A guest's connection closed: its seat waits (reconnecting) for it."""
@@ -151,7 +152,7 @@ class Room:
             return []
         self.seats[s].online = False
         self.seats[s].peer = None
-        return self._lobby_to_all(self.peers()) + [
+        return self.lobby_to_all() + [
             (p, message("notice", kind="reconnecting", seat=turned(s, self.seat_of(p) or 0)))
             for p in self.peers()]
 

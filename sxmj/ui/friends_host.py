@@ -178,7 +178,7 @@ class HostSide(RoomBase):
         app.new_hand_state()
         app.overlay.close()
         self.broadcast(app.match.game.deal_events, full=True)
-        self._deliver(room._lobby_to_all(room.peers()))
+        self._deliver(room.lobby_to_all())
         self.save()
         app.render()
         app.kick()

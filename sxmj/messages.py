@@ -323,6 +323,18 @@ def _show(value: Any, limit: int = 60) -> str:
     return text if len(text) <= limit else text[:limit] + "…"
 
 
+def printable(text: str) -> str:
+    """``text`` with every unprintable character (a newline, an escape, a lone surrogate)
+    written as a Python escape: a refusal is one line, and never drives a terminal.
+
+    >>> printable("a\\nb\\x1b[31m"), printable("五万")
+    ('a\\\\nb\\\\x1b[31m', '五万')
+    """
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
 def field_name(field: str, lang: str = "en") -> str:
     """A field as players read it: the last part of ``[2].table.piao`` in ``lang``."""
     batch = field[: field.index("].") + 2] if field.startswith("[") and "]." in field else ""
@@ -354,7 +366,8 @@ def render(code: str, params: dict[str, Any], lang: str = "en") -> str:
         elif isinstance(value, (list, tuple)) and key in ("known", "legal"):
             value = ", ".join(str(v) for v in value)
         values[key] = value
-    return (zh if lang == "zh" else en).format(**values)
+    # the values may be the input as given (a raw string in Chinese): one printable line
+    return printable((zh if lang == "zh" else en).format(**values))
 
 
 class CoreError(ValueError):
@@ -370,7 +383,7 @@ class CoreError(ValueError):
         self.field = field
         self.params = params
         en = render(code, params, "en")
-        super().__init__(f"{field}: {en}" if field else en)
+        super().__init__(f"{printable(field)}: {en}" if field else en)
 
     @property
     def detail(self) -> str:
@@ -383,9 +396,10 @@ class CoreError(ValueError):
         body = render(self.code, self.params, lang)
         if not self.field:
             return body
+        field = printable(self.field)  # a field may be a key as given (an unknown one)
         if lang == "zh":
-            return f"{field_name(self.field, 'zh')}：{body}"
-        return f"{field_name(self.field, 'en') if label else self.field}: {body}"
+            return f"{field_name(field, 'zh')}：{body}"
+        return f"{field_name(field, 'en') if label else field}: {body}"
 
     def to_json(self) -> dict[str, Any]:
         """Code, field, parameters (as shown) and both texts: what a page or tool needs."""

@@ -175,3 +175,28 @@ def test_replay_refuses_bad_files_with_one_line(tmp_path) -> None:
     assert p.returncode == 2 and b"Traceback" not in p.stderr
     p = run(["replay", str(tmp_path / "missing.json")], b"")
     assert p.returncode == 2 and b"Traceback" not in p.stderr
+
+
+@pytest.mark.parametrize("request_", [
+    {"\n": 1},
+    {"\x1b[2J": 1},
+    {**GOOD, "hand": "1m\n2m"},
+    {**GOOD, "hand": "\x1b[31mred"},
+    {**GOOD, "win_by": "a\nb"},
+    {**GOOD, "melds": ["peng\n222z"]},
+    {**GOOD, "options": {"a\u2028b": 1}},
+    {**GOOD, "table": {"winner": 0, "\r": 1}},
+])
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_refusal_is_one_printable_line_whatever_it_quotes(request_, lang) -> None:
+    # the Chinese texts quote the input as given: a newline or a terminal escape in it
+    # made two lines on stderr, or drove the terminal
+    with pytest.raises(CoreError) as e:
+        evaluate_json(request_)
+    assert e.value.text(lang).isprintable() and str(e.value).isprintable()
+
+
+def test_evaluate_zh_prints_one_line_for_a_newline_in_the_input() -> None:
+    p = run(["evaluate", "--lang", "zh"], json.dumps({**GOOD, "win_by": "a\nb"}).encode())
+    assert "a\\nb" in assert_refused(p, "胡法")
+

@@ -73,8 +73,14 @@ def _wall_of(spec: Any, field: str) -> Wall:
     dice = spec.get("dice", [1, 1])
     if not isinstance(dice, list):
         raise RecordError("wall.dice", field, value=dice)
+    tiles, indicator = spec.get("tiles", ""), spec.get("indicator", "")
+    # the tiles as written ("123m…"), or tile indices; anything else is no wall
+    if not isinstance(tiles, (str, list)):
+        raise RecordError("tile.text", f"{field}.tiles", value=tiles)
+    if not isinstance(indicator, (str, int)) or isinstance(indicator, bool):
+        raise RecordError("tile.one", f"{field}.indicator", value=indicator)
     try:
-        return Wall.from_tiles(spec.get("tiles", ""), spec.get("indicator", ""),
+        return Wall.from_tiles(tiles, indicator,
                                (dice[0], dice[1]) if len(dice) == 2 else (0, 0))
     except CoreError as e:
         raise RecordError(e.code, field, **e.params) from None

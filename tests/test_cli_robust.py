@@ -200,3 +200,22 @@ def test_evaluate_zh_prints_one_line_for_a_newline_in_the_input() -> None:
     p = run(["evaluate", "--lang", "zh"], json.dumps({**GOOD, "win_by": "a\nb"}).encode())
     assert "a\\nb" in assert_refused(p, "胡法")
 
+
+@pytest.mark.parametrize("where", ["wall", "walls"])
+@pytest.mark.parametrize(("spec", "field"), [
+    ({"tiles": 5}, "tiles"), ({"tiles": None}, "tiles"), ({"tiles": True}, "tiles"),
+    ({"tiles": 1.5}, "tiles"), ({"tiles": "1m", "indicator": [1]}, "indicator"),
+    ({"tiles": "1m", "indicator": True}, "indicator"),
+    ({"tiles": "1m", "indicator": None}, "indicator"),
+])
+def test_a_wall_of_the_wrong_type_is_refused(where, spec, field) -> None:
+    record = copy.deepcopy(RECORD)
+    if where == "wall":
+        record["wall"], name = spec, f"wall.{field}"
+    else:
+        record["hands"] = record["hands"] * 2
+        record.pop("results")
+        record["walls"], name = [None, spec], f"walls[1].{field}"
+    with pytest.raises(CoreError) as e:
+        replay(record)
+    assert e.value.field == name and e.value.text("zh")

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import re
 import sys
 import time
 from collections.abc import Callable
@@ -59,18 +61,18 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
 
 # ---------------------------------------------------------------- simulate
 
-def _levels(text: str, name: str = "--bots") -> list[str]:
+def _levels(text: str) -> list[str]:
+    """An argparse type: one bot level for every seat, or four, comma-separated."""
     levels = [x.strip() for x in text.split(",")]
     if len(levels) == 1:
         levels *= 4
     if len(levels) != 4 or any(lv not in LEVELS for lv in levels):
-        raise SystemExit(f"{name}: give one level or four, from {', '.join(LEVELS)}: {text!r}")
+        raise _refusal("arg.levels", known=LEVELS, value=text[:60])
     return levels
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    levels = _levels(args.bots)
-    bots = [Bot(lv, seed=args.seed * 4 + i) for i, lv in enumerate(levels)]
+    bots = [Bot(lv, seed=args.seed * 4 + i) for i, lv in enumerate(args.bots)]
     match = Match(seed=args.seed, options=Options(base_flowers=args.base))
     checker = Checker()
     start = time.perf_counter()
@@ -87,19 +89,19 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                 "share": result.evaluation.share if result.evaluation else 0,
                 "payments": result.payments, "scores": list(match.scores)}
         if args.json:
-            print(json.dumps(line, ensure_ascii=False))
+            _say(json.dumps(line, ensure_ascii=False), sys.stdout)
     elapsed = time.perf_counter() - start
     summary = {"summary": True, "hands": args.hands,
                "hands_per_s": round(args.hands / elapsed, 1) if elapsed else None,
                "violations": len(checker.violations)}
     if args.json:
-        print(json.dumps(summary))
+        _say(json.dumps(summary), sys.stdout)
     else:
-        print(f"{args.hands} hands, {wins} won, {args.hands - wins} drawn (臭庄); "
-              f"scores {match.scores}; {summary['hands_per_s']} hands/s; "
-              f"{len(checker.violations)} violations")
+        _say(f"{args.hands} hands, {wins} won, {args.hands - wins} drawn (臭庄); "
+             f"scores {match.scores}; {summary['hands_per_s']} hands/s; "
+             f"{len(checker.violations)} violations", sys.stdout)
     for v in checker.violations[:10]:
-        print("violation:", v, file=sys.stderr)
+        _say(f"violation: {v}", sys.stderr)
     return 1 if checker.violations else 0
 
 
@@ -123,8 +125,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     for i, r in enumerate(match.results):
         what = (f"seat {r.winner} wins ({', '.join(r.patterns) or 'plain'})"
                 if r.winner is not None else "drawn (臭庄)")
-        print(f"hand {i}: {what}; payments {r.payments}")
-    print(f"scores {match.scores}")
+        _say(f"hand {i}: {what}; payments {r.payments}", sys.stdout)
+    _say(f"scores {match.scores}", sys.stdout)
     return 0
 
 
@@ -136,12 +138,16 @@ def cmd_review(args: argparse.Namespace) -> int:
     def progress(n: int, total: int) -> bool:
         if not args.json and n * 10 // max(total, 1) != done[0]:
             done[0] = n * 10 // max(total, 1)
-            print(f"  reviewed {n}/{total} decisions", file=sys.stderr)
+            _say(f"  reviewed {n}/{total} decisions", sys.stderr)
         return True
 
     try:
-        result = review(_read_record(args.file), args.seat, args.hand,
-                        samples=args.samples, progress=progress)
+        record = _read_record(args.file)
+        hands = record.get("hands") if isinstance(record, dict) else None
+        if args.hand is not None and isinstance(hands, list) and args.hand >= len(hands):
+            raise CoreError("arg.hand", "--hand", count=len(hands), value=args.hand)
+        result = review(record, args.seat, args.hand, samples=args.samples,
+                        progress=progress)
     except CoreError as e:
         return _fail(e, args.lang)
     if args.json:
@@ -163,7 +169,7 @@ def _tournament_walls(job: tuple[range, int, list[str]]) -> list[WallResult]:
 
 
 def cmd_tournament(args: argparse.Namespace) -> int:
-    seats = _levels(args.seats, "--seats")
+    seats: list[str] = args.seats
     jobs = min(args.jobs, args.hands)
     if jobs == 1:
         levels = tournament(args.hands, args.seed, seats, timer=time.perf_counter)
@@ -176,55 +182,91 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         walls = [parts[h % jobs][h // jobs] for h in range(args.hands)]
         levels = summarize(walls)
     if not args.json:
-        print(f"{args.hands} walls × 4 seat rotations, seats {','.join(seats)}")
+        _say(f"{args.hands} walls × 4 seat rotations, seats {','.join(seats)}", sys.stdout)
         for lv, r in levels.items():
-            print(f"{lv:>6}: mean {r['mean']:+.2f} points/hand "
-                  f"(95% CI {r['ci95'][0]:+.2f} … {r['ci95'][1]:+.2f}), "
-                  f"win rate {r['win_rate']:.1%}, decision mean {r['mean_ms']:.2f} ms, "
-                  f"p95 {r['p95_ms']:.2f} ms")
+            _say(f"{lv:>6}: mean {r['mean']:+.2f} points/hand "
+                 f"(95% CI {r['ci95'][0]:+.2f} … {r['ci95'][1]:+.2f}), "
+                 f"win rate {r['win_rate']:.1%}, decision mean {r['mean_ms']:.2f} ms, "
+                 f"p95 {r['p95_ms']:.2f} ms", sys.stdout)
     else:
-        print(json.dumps({"levels": levels}))
+        _say(json.dumps({"levels": levels}), sys.stdout)
     return 0
 
 
 # ---------------------------------------------------------------- main
 
-def _whole(low: int, high: int | None = None) -> Callable[[str], int]:
+# The language of the argument errors: --lang is read before argparse checks the rest.
+_LANG = ["en"]
+
+
+def _refusal(code: str, **params: Any) -> argparse.ArgumentTypeError:
+    """An argparse type's refusal, with the core's text in the chosen language."""
+    return argparse.ArgumentTypeError(CoreError(code, **params).text(_LANG[0]))
+
+
+def _whole(low: int, high: int) -> Callable[[str], int]:
     """An argparse type: a whole number in [low, high], refused with a clear message."""
     def parse(text: str) -> int:
         body = text.strip()
         digits = body[1:] if body[:1] in "+-" else body
         # ASCII digits only: int() would take '٣' and str.isdigit() '²'
-        if not digits or len(digits) > 30 or not all("0" <= c <= "9" for c in digits):
-            raise argparse.ArgumentTypeError(f"expected a whole number, got {text[:40]!r}")
+        if not digits or not all("0" <= c <= "9" for c in digits):
+            raise _refusal("arg.whole", value=text[:40])
+        if len(digits) > 30:  # past any bound here; int() of it is no use
+            raise _refusal("arg.range", low=low, high=high, value=body[:30] + "…")
         value = int(body)
-        if value < low or (high is not None and value > high):
-            bound = f"{low}–{high}" if high is not None else f"≥ {low}"
-            raise argparse.ArgumentTypeError(f"must be {bound}, got {value}")
+        if not low <= value <= high:
+            raise _refusal("arg.range", low=low, high=high, value=value)
         return value
     return parse
 
 
 def _base(text: str) -> int:
-    value = _whole(0)(text)
+    value = _whole(0, 10**6)(text)
     if value not in BASE_FLOWERS:
-        raise argparse.ArgumentTypeError(f"底花 must be one of {BASE_FLOWERS}, got {value}")
+        raise _refusal("arg.base", value=value)
     return value
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse whose refusals are one line on stderr (exit 2), as every refusal here is:
+    ``--hands: must be 1–10000000, got 0``, in Chinese with ``--lang zh``."""
+
+    def error(self, message: str) -> Any:
+        given = re.fullmatch(r"argument ([^:]+): (.*)", message, re.S)
+        if given:  # "argument --hands: …": the argument first, as a field
+            name = given.group(1).split("/")[-1]
+            sep = "：" if _LANG[0] == "zh" else ": "
+            line = f"{name}{sep}{given.group(2)}"
+        else:  # a missing or unknown argument: argparse's words, and where to look
+            line = f"{self.prog}: " + CoreError("arg.usage", detail=message).text(_LANG[0])
+        _say(line.replace("\n", " "), sys.stderr)
+        sys.exit(2)
+
+
+def _lang_of(argv: list[str]) -> str:
+    for i, arg in enumerate(argv):
+        if arg == "--lang=zh" or (arg == "--lang" and argv[i + 1:i + 2] == ["zh"]):
+            return "zh"
+    return "en"
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python3 -m sxmj",
-                                     description="Shaoxing mahjong (绍兴麻将) rules engine")
-    lang = argparse.ArgumentParser(add_help=False)
+    argv = sys.argv[1:] if argv is None else argv
+    _LANG[0] = _lang_of(argv)
+    parser = _Parser(prog="python3 -m sxmj",
+                     description="Shaoxing mahjong (绍兴麻将) rules engine")
+    lang = _Parser(add_help=False)
     lang.add_argument("--lang", choices=("en", "zh"), default="en",
                       help="language of error messages (en or zh)")
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("evaluate", help="judge hands given as JSON on stdin", parents=[lang])
     p.set_defaults(func=cmd_evaluate)
-    p = sub.add_parser("simulate", help="play hands of a match with bots")
+    p = sub.add_parser("simulate", help="play hands of a match with bots", parents=[lang])
     p.add_argument("--hands", type=_whole(1, 10**7), default=10)
     p.add_argument("--seed", type=_whole(0, 2**63), default=0)
-    p.add_argument("--bots", default="normal", help="one level or four, e.g. hard,normal,easy,easy")
+    p.add_argument("--bots", type=_levels, default="normal",
+                   help="one level or four, e.g. hard,normal,easy,easy")
     p.add_argument("--base", type=_base, default=5, help="底花 (5, 10, 15, 20 or 25)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_simulate)
@@ -241,15 +283,27 @@ def main(argv: list[str] | None = None) -> int:
                    help="determinized playouts per candidate")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_review)
-    p = sub.add_parser("tournament", help="duplicate tournament between bot levels")
+    p = sub.add_parser("tournament", help="duplicate tournament between bot levels",
+                       parents=[lang])
     p.add_argument("--hands", type=_whole(1, 10**7), default=100,
                    help="walls; each is played 4 times")
     p.add_argument("--seed", type=_whole(0, 2**63), default=0)
-    p.add_argument("--seats", default="hard,normal,normal,normal")
+    p.add_argument("--seats", type=_levels, default="hard,normal,normal,normal")
     p.add_argument("--jobs", type=_whole(1, 64), default=1,
                    help="processes to share the walls (the same figures, sooner)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_tournament)
     args = parser.parse_args(argv)
-    status: int = args.func(args)
+    try:
+        status: int = args.func(args)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # the reader went away (… | head): no traceback, and none when Python flushes at exit
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (OSError, ValueError, AttributeError):
+            pass
+        return 1
+    except KeyboardInterrupt:
+        return 130
     return status

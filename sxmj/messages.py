@@ -55,6 +55,17 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "field.win_by": ("不认识的胡法 {value}（draw 自摸、kong 杠开、flower 补花、rob 抢杠）",
                      "unknown win_by {value} (use draw, kong, flower, rob)"),
     "field.too_long": ("太长（最多 {limit} 个字符）", "too long (at most {limit} characters)"),
+    # -- command-line arguments (python3 -m sxmj …)
+    "arg.whole": ("要一个整数，收到 {value}", "expected a whole number, got {value}"),
+    "arg.range": ("要在 {low} 到 {high} 之间，收到 {value}",
+                  "must be {low}–{high}, got {value}"),
+    "arg.base": ("底花只能是 5、10、15、20 或 25，收到 {value}",
+                 "底花 must be one of 5, 10, 15, 20, 25, got {value}"),
+    "arg.levels": ("要一个等级，或用逗号分开的四个（{known}），收到 {value}",
+                   "give one level or four, comma-separated, from {known}; got {value}"),
+    "arg.hand": ("记录只有 {count} 局（从 0 数起），收到 {value}",
+                 "the record has {count} hands (numbered from 0), got {value}"),
+    "arg.usage": ("{detail}（--help 列出所有参数）", "{detail} (--help lists the arguments)"),
     # -- rule options
     "option.object": ("要一个规则选项对象，收到 {value}",
                       "expected an object of rule options, got {value}"),

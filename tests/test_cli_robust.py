@@ -70,16 +70,59 @@ def test_a_batch_names_the_item_at_fault() -> None:
     assert_refused(p, "[1].piao")
 
 
-@pytest.mark.parametrize(("args", "message"), [
+@pytest.mark.parametrize(("args", "field"), [
     (["tournament", "--hands", "0"], "--hands"),
     (["tournament", "--jobs", "0"], "--jobs"),
+    (["tournament", "--jobs", "65"], "--jobs"),
+    (["tournament", "--seats", "hard,normal"], "--seats"),
     (["simulate", "--hands", "-1"], "--hands"),
+    (["simulate", "--hands", "1.5"], "--hands"),
+    (["simulate", "--hands", "9" * 40], "--hands"),
     (["simulate", "--base", "7"], "--base"),
     (["simulate", "--seed", "٣"], "--seed"),
+    (["simulate", "--seed", "²"], "--seed"),
+    (["simulate", "--seed", "-1"], "--seed"),
+    (["simulate", "--bots", "grandmaster"], "--bots"),
+    (["simulate", "--bots", ""], "--bots"),
+    (["review", "x.json", "--seat", "4"], "--seat"),
+    (["review", "x.json", "--seat", "0", "--samples", "1"], "--samples"),
+    (["review", "x.json", "--seat", "0", "--hand", "-1"], "--hand"),
+    (["evaluate", "--lang", "fr"], "--lang"),
+    (["simulate", "--hands"], "--hands"),
+    (["review", "x.json"], "python3 -m sxmj review"),
+    (["simulate", "--frob"], "python3 -m sxmj"),
+    ([], "python3 -m sxmj"),
 ])
-def test_numeric_arguments_are_range_checked(args, message) -> None:
-    p = run(args, b"")
-    assert p.returncode == 2 and message in p.stderr.decode() and b"Traceback" not in p.stderr
+def test_numeric_arguments_are_range_checked(args, field) -> None:
+    # argparse printed its usage too (three lines), and a bad --bots or --seats exited 1
+    assert_refused(run(args, b""), field)
+
+
+def test_argument_errors_speak_chinese_with_lang_zh() -> None:
+    err = assert_refused(run(["simulate", "--lang", "zh", "--base", "7"], b""), "--base")
+    assert "底花只能是 5、10、15、20 或 25，收到 7" in err
+    err = assert_refused(run(["tournament", "--hands", "0", "--lang=zh"], b""), "--hands")
+    assert "要在 1 到 10000000 之间，收到 0" in err
+
+
+def test_review_refuses_a_hand_the_record_does_not_have(tmp_path) -> None:
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(RECORD))
+    hands = len(RECORD["hands"])
+    err = assert_refused(run(["review", str(path), "--seat", "0", "--hand", str(hands)], b""),
+                         "--hand")
+    assert f"has {hands} hands" in err
+
+
+def test_a_closed_pipe_or_an_ascii_terminal_is_no_traceback() -> None:
+    # `simulate --json | head -1` ended in a BrokenPipeError traceback; an ASCII stdout
+    # in a UnicodeEncodeError on 臭庄
+    p = subprocess.run(f"{sys.executable} -m sxmj simulate --hands 40 --json --bots easy "
+                       "| head -c 1", shell=True, capture_output=True, cwd=ROOT, timeout=120)
+    assert p.stdout == b"{" and b"Traceback" not in p.stderr, p.stderr
+    p = run(["simulate", "--hands", "1", "--bots", "easy"], b"",
+            env={"PYTHONIOENCODING": "ascii"})
+    assert p.returncode == 0 and "臭庄" in p.stdout.decode() and not p.stderr, p.stderr
 
 
 # ------------------------------------------------------------------ fuzzing the contract

@@ -9,7 +9,13 @@ the duplicate format of ``python3 -m sxmj tournament`` (the same function).
 A fair bot sees less, so its win-rate ratio against normal should stay below
 this one.
 
+With ``--against hard`` the same cheat sits with three hards and keeps hard's
+passing of wins for 暴头 and 飘 (points, not wins, are then the measure): what
+reading one's own next draws is worth in points per hand, against the level the
+expert must beat by +1.5 (issue 16).
+
     python3 bench/ceiling.py --walls 1000 --seed 1     # about 2½ minutes, one core
+    python3 bench/ceiling.py --walls 500 --seed 1 --against hard
 """
 
 from __future__ import annotations
@@ -46,8 +52,9 @@ def holds_a_win(tiles: list[int], caishen: int, sets: int) -> bool:
 class Clairvoyant(HardStrategy):
     """Hard, plus the next own draws read from the wall before each discard."""
 
-    def __init__(self, game: Game, seed: int):
-        super().__init__(seed, pass_wins=False)  # count wins, not points
+    def __init__(self, game: Game, seed: int, pass_wins: bool = False):
+        # pass_wins=False counts wins, not points (the win-rate ceiling)
+        super().__init__(seed, pass_wins=pass_wins)
         self.game = game
 
     def pick_discard(self, obs: Observation, options: list[DiscardOption]) -> DiscardOption:
@@ -75,11 +82,25 @@ def make_bot(level: str, seed: int, game: Game) -> HardStrategy:
     return Clairvoyant(game, seed) if level == "cheat" else Bot(level, seed=seed)
 
 
+def make_points_bot(level: str, seed: int, game: Game) -> HardStrategy:
+    return Clairvoyant(game, seed, pass_wins=True) if level == "cheat" else Bot(level, seed=seed)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--walls", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--against", choices=["normal", "hard"], default="normal")
     a = ap.parse_args()
+    if a.against == "hard":
+        levels = tournament(a.walls, a.seed, ["cheat", "hard", "hard", "hard"],
+                            make_bot=make_points_bot)
+        cheat, hard = levels["cheat"], levels["hard"]
+        lo, hi = cheat["ci95"]
+        print(f"{a.walls} walls × 4 seatings, seed {a.seed}: clairvoyant hard "
+              f"{cheat['mean']:+.2f} [{lo:+.2f}, {hi:+.2f}] points/hand, wins "
+              f"{cheat['win_rate']:.1%}; hard {hard['mean']:+.2f}, wins {hard['win_rate']:.1%}")
+        return 0
     levels = tournament(a.walls, a.seed, ["cheat", "normal", "normal", "normal"],
                         make_bot=make_bot)
     cheat, normal = levels["cheat"]["win_rate"], levels["normal"]["win_rate"]

@@ -303,7 +303,10 @@ def evaluate(ctx: WinContext, options: Options | None = None) -> Evaluation:
     fixed: dict[str, int] = {}
     self_draw = not rob
     chain = ctx.chain
-    if win_by == "kong" or (win_by == "flower" and opts.flower_is_kong):
+    # the dealer's first turn draws nothing: a flower replacement then replaced a dealt
+    # flower, which is part of the deal and no 杠开 (RULES §12: a 天胡 there is 天胡 alone)
+    dealt = ctx.first_turn and ctx.dealer and win_by == "flower"
+    if win_by == "kong" or (win_by == "flower" and opts.flower_is_kong and not dealt):
         if chain > 0:
             fixed["gangkai"] = chain
     if rob:

@@ -386,8 +386,11 @@ def oracle_evaluate(request) -> dict | None:
         return None
     opts, melds = r["opts"], r["melds"]
     self_draw = r["win_by"] != "rob"
+    # §12: a 天胡 on a replacement for a dealt flower is 天胡 alone (the dealer's first
+    # turn has no draw, so its flower replacements are the deal's)
+    dealt = r["first_turn"] and r["dealer"] and r["win_by"] == "flower"
     gangkai = r["replacements"] if (r["win_by"] == "kong" or (
-        r["win_by"] == "flower" and opts["flower_is_kong"])) else 0
+        r["win_by"] == "flower" and opts["flower_is_kong"] and not dealt)) else 0
     quanfeng = (all(t in WINDS or t == r["caishen"] for t in r["hand"])
                 and all(ts[0] in WINDS for _, ts in melds))
     fixed_flowers = len(r["flowers"]) + r["hand"].count(r["caishen"]) + _meld_flowers(melds)

@@ -192,6 +192,23 @@ def test_waits_include_quanfeng() -> None:
     assert all("quanfeng" in p for p in waits.values())
 
 
+@pytest.mark.parametrize("fan_cap", [3, 10])
+def test_the_dealers_first_turn_flower_replacement_is_the_deals_no_gangkai(fan_cap) -> None:
+    # the dealer draws nothing on the first turn: a flower replacement then replaced a
+    # dealt flower, and a 天胡 on it is 天胡 alone (the evaluator scored 杠开 + 天胡)
+    hand = {"hand": "123m456m789m123p5p5p", "win_tile": "5p", "caishen": "9s",
+            "flowers": "1f2f", "win_by": "flower", "first_turn": True,
+            "options": {"fan_cap": fan_cap}}
+    out = evaluate_json({**hand, "dealer": True, "replacements": 2})
+    assert out["patterns"] == ["tianhu"] and out["fan"] == 3
+    # the engine agrees: its 天胡 there is a draw win
+    g = game(["123m456m789m123p5p1f", "", "", ""], replacements="5p", fan_cap=fan_cap)
+    g.apply("0 hu")
+    assert g.result.patterns == out["patterns"]
+    # a non-dealer's first turn draws: a flower drawn then starts a chain (地胡 + 杠开)
+    assert evaluate_json(hand)["patterns"] == ["gangkai", "dihu"]
+
+
 # ------------------------------------------------------------------ messages
 
 

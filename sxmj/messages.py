@@ -43,6 +43,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
                        "not UTF-8 text (byte {position})"),
     "input.too_deep": ("嵌套太深，最多 {limit} 层", "nested too deeply (at most {limit} levels)"),
     "input.number_too_long": ("数字太长", "a number has too many digits"),
+    "input.duplicate_key": ("同一个对象里 {name} 写了两次", "the key {name!r} is given twice "
+                            "in one object"),
     "field.unknown": ("不认识的字段（可用：{known}）", "unknown field (known: {known})"),
     "field.required": ("必须填写", "is required"),
     "field.flag": ("只能是 1 或 0（收到 {value}）", "must be 1 or 0 (true or false), got {value}"),

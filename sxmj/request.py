@@ -55,6 +55,18 @@ def _depth(text: str) -> int:
     return deepest
 
 
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object whose keys are distinct: a key given twice means two things."""
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise CoreError("input.duplicate_key", name=key[:40])
+            seen.add(key)
+    return out
+
+
 def read_json(data: bytes | str, field: str = "input") -> Any:
     """Decode and parse JSON input; every problem is a CoreError naming ``field``.
 
@@ -70,7 +82,9 @@ def read_json(data: bytes | str, field: str = "input") -> Any:
     if _depth(text) > MAX_DEPTH:
         raise CoreError("input.too_deep", field, limit=MAX_DEPTH)
     try:
-        return json.loads(text)
+        return json.loads(text, object_pairs_hook=_object)
+    except CoreError as e:  # a key given twice
+        raise e.refield(field) from None
     except json.JSONDecodeError as e:
         raise CoreError("input.not_json", field, detail=e.msg, line=e.lineno,
                         column=e.colno) from None

@@ -55,6 +55,11 @@ def assert_refused(p: subprocess.CompletedProcess, field: str) -> str:
     ("bytes that are not UTF-8", b'{"hand": "\xff\xfe"}', "input"),
     ("a lone surrogate in a tile", json.dumps({**GOOD, "hand": "\ud800"}).encode(), "hand"),
     ("a huge hand", json.dumps({**GOOD, "hand": "1m" * 100_000}).encode(), "hand"),
+    # a key given twice was read as its last value: which one did the writer mean?
+    ("a key given twice", b'{"hand": "1m", "win_tile": "3p", "caishen": "9s", '
+                          b'"hand": "123m456m789m12p3p55p"}', "input"),
+    ("a key given twice in the table",
+     json.dumps(GOOD)[:-1].encode() + b', "table": {"winner": 0, "winner": 1}}', "input"),
 ])
 def test_evaluate_refuses_with_one_line(name, data, field) -> None:
     assert_refused(run(["evaluate"], data), field)
@@ -196,6 +201,14 @@ def test_a_record_changed_anywhere_replays_or_is_refused(path, value, delete) ->
         replay(record)
     except CoreError as e:
         assert e.text("zh") and e.text("en")
+
+
+def test_a_record_with_a_key_given_twice_is_refused() -> None:
+    text = json.dumps(RECORD)[:-1] + ', "seed": 4}'
+    with pytest.raises(CoreError) as e:
+        replay(text)
+    assert e.value.code == "input.duplicate_key" and e.value.field == "record"
+    assert "seed" in e.value.text("zh")
 
 
 def test_results_may_be_left_out_but_not_shortened_or_mistyped() -> None:

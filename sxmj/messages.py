@@ -144,6 +144,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "nowin.rob_pair": ("不能抢杠：被抢的{tname}只能做将",
                        "抢杠 not allowed: the robbed {tname} would only make the pair "
                        "(no 暴头 or 单吊 by robbing)"),
+    "nowin.rob_quanfeng": ("不能抢杠：全风不成副时抢不了杠，被抢的牌要在一副吃或刻里",
+                           "抢杠 not allowed: a 全风 hand without sets can't rob (the robbed "
+                           "tile must sit in a chow or pung)"),
     "nowin.rob_baotou_required": ("有财必暴：手有财神只能暴头胡，而抢杠从来不是暴头",
                                   "有财必暴: holding a 财神 you may only win by 暴头, and "
                                   "robbing a kong is never 暴头"),

@@ -254,7 +254,9 @@ def _not_a_win(ctx: WinContext, shape: Shape, opts: Options,
     if all_winds and ctx.win_by != "rob" and opts.baotou_required and shape.wilds:
         return "nowin.baotou_required", {}  # 全风 with a 财神 standing for a wind
     if not is_win(shape):
-        return "nowin.shape", {}
+        # a 全风 hand that wins only without sets, robbing: the robbed tile must sit in a set
+        return ("nowin.rob_quanfeng" if all_winds and ctx.win_by == "rob" else
+                "nowin.shape"), {}
     if ctx.win_by == "rob":
         if opts.baotou_required and shape.wilds:
             counts = shape.counts()

@@ -192,6 +192,15 @@ def test_waits_include_quanfeng() -> None:
     assert all("quanfeng" in p for p in waits.values())
 
 
+def test_a_quanfeng_without_sets_cant_rob_and_says_so() -> None:
+    # the reason was "not four sets and a pair", although the hand wins that way on a draw
+    hand = {"hand": "1z2z3333z4444z5m", "win_tile": "1z", "caishen": "5m",
+            "melds": ["peng 222z"]}
+    assert evaluate_json(hand)["patterns"] == ["quanfeng"]
+    robbed = evaluate_json({**hand, "win_by": "rob"})
+    assert not robbed["win"] and "全风" in robbed["reason"] and "rob" in robbed["reason"]
+
+
 @pytest.mark.parametrize("fan_cap", [3, 10])
 def test_the_dealers_first_turn_flower_replacement_is_the_deals_no_gangkai(fan_cap) -> None:
     # the dealer draws nothing on the first turn: a flower replacement then replaced a

@@ -28,6 +28,8 @@ from .simulate import Checker, WallResult, play_match_hand, summarize, tournamen
 def _say(text: str, stream: Any) -> None:
     """Write a line even when it carries odd Unicode (a lone surrogate) the locale can't encode."""
     data = (text + "\n").encode("utf-8", "backslashreplace")
+    if stream is None:  # started with the stream closed (… >&-): as if its reader left
+        raise BrokenPipeError("the output stream is closed")
     if hasattr(stream, "buffer"):
         stream.flush()
         stream.buffer.write(data)
@@ -37,13 +39,20 @@ def _say(text: str, stream: Any) -> None:
 
 
 def _fail(err: CoreError, lang: str) -> int:
-    _say(err.text(lang), sys.stderr)
+    try:
+        _say(err.text(lang), sys.stderr)
+    except OSError:  # no one reads the errors (2>&-): the status still tells
+        pass
     return 2
 
 
 def cmd_evaluate(args: argparse.Namespace) -> int:
     try:
-        data = read_json(sys.stdin.buffer.read())
+        try:
+            data = read_json(sys.stdin.buffer.read())
+        except (AttributeError, OSError) as e:  # stdin closed (<&-) or unreadable
+            raise CoreError("input.unreadable", "input",
+                            detail=getattr(e, "strerror", None) or "stdin is closed") from None
         if isinstance(data, list):
             out: Any = []
             for i, item in enumerate(data):
@@ -240,7 +249,10 @@ class _Parser(argparse.ArgumentParser):
             line = f"{name}{sep}{given.group(2)}"
         else:  # a missing or unknown argument: argparse's words, and where to look
             line = f"{self.prog}: " + CoreError("arg.usage", detail=message).text(_LANG[0])
-        _say(line.replace("\n", " "), sys.stderr)
+        try:
+            _say(line.replace("\n", " "), sys.stderr)
+        except OSError:  # no one reads the errors (2>&-): the status still tells
+            pass
         sys.exit(2)
 
 
@@ -297,12 +309,18 @@ def main(argv: list[str] | None = None) -> int:
     try:
         status: int = args.func(args)
         sys.stdout.flush()
-    except BrokenPipeError:
-        # the reader went away (… | head): no traceback, and none when Python flushes at exit
+    except OSError as e:
+        # the reader went away (… | head) or the output can't be written (>&-, a full
+        # disk): no traceback, and none when Python flushes stdout at exit
         try:
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         except (OSError, ValueError, AttributeError):
             pass
+        if not isinstance(e, BrokenPipeError):
+            try:
+                _say(f"python3 -m sxmj: {e.strerror or e}", sys.stderr)
+            except OSError:
+                pass
         return 1
     except KeyboardInterrupt:
         return 130

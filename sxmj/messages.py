@@ -43,6 +43,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
                        "not UTF-8 text (byte {position})"),
     "input.too_deep": ("嵌套太深，最多 {limit} 层", "nested too deeply (at most {limit} levels)"),
     "input.number_too_long": ("数字太长", "a number has too many digits"),
+    "input.unreadable": ("读不了输入：{detail}", "can't read the input: {detail}"),
     "input.duplicate_key": ("同一个对象里 {name} 写了两次", "the key {name!r} is given twice "
                             "in one object"),
     "field.unknown": ("不认识的字段（可用：{known}）", "unknown field (known: {known})"),

@@ -233,6 +233,29 @@ def test_replay_refuses_bad_files_with_one_line(tmp_path) -> None:
     assert p.returncode == 2 and b"Traceback" not in p.stderr
 
 
+def _shell(command: str) -> subprocess.CompletedProcess:
+    sxmj = f"{sys.executable} -m sxmj"
+    return subprocess.run(command.format(sxmj=sxmj), shell=True, capture_output=True,
+                          cwd=ROOT, timeout=120)
+
+
+def test_closed_or_full_streams_are_no_traceback() -> None:
+    # a closed stdin was an AttributeError traceback, a closed stdout or a full disk
+    # an AttributeError or OSError one, and a closed stderr turned a refusal's 2 into 1
+    p = _shell("{sxmj} evaluate <&-")
+    assert p.returncode == 2 and p.stderr.decode().startswith("input: can't read the input")
+    assert len(p.stderr.splitlines()) == 1 and not p.stdout
+    for command in ("{sxmj} simulate --hands 1 --bots easy", "echo '[]' | {sxmj} evaluate"):
+        p = _shell(command + " >&-")
+        assert p.returncode == 1 and not p.stderr, p.stderr
+        if Path("/dev/full").exists():
+            p = _shell(command + " >/dev/full")
+            assert p.returncode == 1 and b"Traceback" not in p.stderr, p.stderr
+            assert len(p.stderr.splitlines()) == 1
+    assert _shell("echo '{{}}' | {sxmj} evaluate 2>&-").returncode == 2
+    assert _shell("{sxmj} simulate --hands 0 2>&-").returncode == 2
+
+
 @pytest.mark.parametrize("request_", [
     {"\n": 1},
     {"\x1b[2J": 1},

@@ -129,6 +129,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "hand.replacement_source": ("胡法 {win_by} 要先有杠或花：杠开要有开杠，花开要有亮出的花",
                                 "a {win_by} win needs what made its replacement tile: a kong "
                                 "laid down for kong, a flower laid open for flower"),
+    "hand.first_turn_kong": ("天胡、地胡是起手牌或第一摸胡的，先开了杠就不是第一回合了",
+                             "天胡 and 地胡 are won on the dealt hand or the first draw: a "
+                             "kong win is past the first turn"),
     "hand.robbed_self": ("胡牌者不能抢自己的杠", "the winner can't rob their own kong"),
     "hand.robbed_needed": ("抢杠胡要写被抢的座位", "a 抢杠 win needs the robbed seat"),
     "hand.robbed_only": ("只有抢杠胡才有被抢的座位（胡法 {win_by}）",

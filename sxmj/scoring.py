@@ -141,8 +141,9 @@ class Evaluation:
 
 # ------------------------------------------------------------------ inputs
 
-def check_hand(ctx: WinContext) -> None:
+def check_hand(ctx: WinContext, options: Options | None = None) -> None:
     """Raise InvalidHand unless the context is a possible 14-tile winning claim (RULES §12)."""
+    opts = options or Options()
     hand, win_tile, caishen, melds, flowers = (ctx.hand, ctx.win_tile, ctx.caishen,
                                                ctx.melds, ctx.flowers)
     if ctx.win_by not in WIN_BY:
@@ -183,14 +184,21 @@ def check_hand(ctx: WinContext) -> None:
     chain = ctx.chain
     if chain and ctx.win_by in ("draw", "rob"):
         raise InvalidHand("replacements", "hand.replacements_win_by", win_by=ctx.win_by)
-    # every link of a 杠开 chain is a kong laid down or a flower laid open
+    # every link of a 杠开 chain is a kong laid down or, under flower_is_kong, a flower
+    # laid open: without the option a kong win's chain counts its kongs alone (a flower
+    # win scores no 杠开 then, whatever its chain)
     kongs = sum(1 for m in melds if m.is_kong)
-    makers = kongs + len(flowers)
+    flower_links = opts.flower_is_kong or ctx.win_by == "flower"
+    makers = kongs + (len(flowers) if flower_links else 0)
     # a kong or flower win drew its tile because of a kong or a flower: one must be there
     if ctx.win_by == "kong" and not kongs or ctx.win_by == "flower" and not flowers:
         raise InvalidHand("win_by", "hand.replacement_source", win_by=ctx.win_by)
     if chain > makers:
         raise InvalidHand("replacements", "hand.replacements", value=chain, limit=makers)
+    # 天胡 and 地胡 are won on the hand as dealt (after its flowers) or the first draw: a
+    # kong laid down first leaves that turn behind, and the engine never scores it so
+    if ctx.first_turn and ctx.win_by == "kong":
+        raise InvalidHand("first_turn", "hand.first_turn_kong")
 
 
 # ------------------------------------------------------------------ readings
@@ -277,7 +285,7 @@ def evaluate(ctx: WinContext, options: Options | None = None) -> Evaluation:
     a win under the rules.
     """
     opts = options or Options()
-    check_hand(ctx)
+    check_hand(ctx, opts)
     hand, win_tile, caishen, melds = ctx.hand, ctx.win_tile, ctx.caishen, ctx.melds
     win_by, piao = ctx.win_by, ctx.piao
     rob = win_by == "rob"

@@ -233,10 +233,13 @@ def _parse(item) -> dict:
     kongs = sum(kind in ("minggang", "angang", "jiagang") for kind, _ in melds)
     if replacements is None:
         replacements = 1 if win_by in ("kong", "flower") else 0
-    # §12: no replacements beyond the flowers and kongs that could have made them (the
-    # option flower_is_kong decides what scores, not what happened); the winning tile of
-    # a kong or flower win is a replacement, so that kong or flower exists
-    _require(replacements <= kongs + len(flowers))
+    # §12: no replacements beyond the flowers and kongs that could have made them; without
+    # flower_is_kong a flower is no link of a kong win's chain. The winning tile of a kong
+    # or flower win is a replacement, so that kong or flower exists
+    links = len(flowers) if win_by == "flower" or opts["flower_is_kong"] else 0
+    _require(replacements <= kongs + links)
+    # 天胡 and 地胡 are won on the dealt hand or the first draw, never after a kong
+    _require(not (first_turn and win_by == "kong"))
     _require(replacements == 0 or win_by in ("kong", "flower"))
     _require(win_by != "kong" or kongs)
     _require(win_by != "flower" or flowers)

@@ -145,6 +145,14 @@ HAND = {"hand": "123m456m789m12p3p55p", "win_tile": "3p", "caishen": "9s"}
     ({"hand": "456m789m12p3p55p", "win_tile": "3p", "caishen": "9s", "melds": ["angang 2222s"],
       "win_by": "kong", "replacements": 2}, "replacements", "hand.replacements"),
     ({**HAND, "replacements": 1}, "replacements", "hand.replacements_win_by"),
+    # without flower_is_kong a flower's replacement is no link of a kong's chain
+    ({"hand": "456m789m12p3p55p", "win_tile": "3p", "caishen": "9s", "melds": ["angang 2222s"],
+      "flowers": "1f", "win_by": "kong", "replacements": 2,
+      "options": {"flower_is_kong": False}}, "replacements", "hand.replacements"),
+    # a kong leaves the first turn behind: no 天胡 or 地胡 on its replacement
+    ({"hand": "456m789m12p3p55p", "win_tile": "3p", "caishen": "9s", "melds": ["angang 2222s"],
+      "win_by": "kong", "first_turn": True, "dealer": True}, "first_turn",
+     "hand.first_turn_kong"),
     ({"hand": "²²²m", "win_tile": "2m", "caishen": "9s"}, "hand", "tile.letter"),
     ({**HAND, "win_tile": "٣p"}, "win_tile", "tile.letter"),
     ({**HAND, "melds": ["peng ²²²m"]}, "melds", "tile.letter"),

@@ -207,6 +207,15 @@ def test_the_summary_markup(lang):
     assert 'data-testid="match-rank"' in html
 
 
+@pytest.mark.parametrize(("hands", "kicker"), [(1, "1 hand played"), (2, "2 hands played")])
+def test_the_summary_counts_its_hands_in_good_english(hands, kicker):
+    m = played(2, hands=hands, match_hands=hands)
+    p = Profile()
+    for i in range(hands):
+        p.add_hand(m, i)
+    assert f'class="result__hand-no">{kicker}</p>' in summary.summary_html(m, p, "en")
+
+
 def test_the_profile_counts_matches_places_and_points_won():
     m = played(2, hands=2, match_hands=2)
     p = Profile()

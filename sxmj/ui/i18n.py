@@ -663,7 +663,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "summary_match_hands": ("{n} 局一场", "{n}-hand match"),
     "summary_endless": ("不限局数", "endless match"),
     "hand_no_of": ("第 {n}/{of} 局", "Hand {n}/{of}"),
-    "match_kicker": ("{n} 局打完", "{n} hands played"),
+    "match_kicker": ("{n} 局打完", "{n} hand{s} played"),
     "match_title": ("比赛结束", "Match over"),
     "match_you": ("你第 {n} 名 · {score} 分", "You placed #{n} · {score}"),
     "match_place": ("第 {n}", "#{n}"),

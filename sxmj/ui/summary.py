@@ -137,10 +137,12 @@ def summary_html(match: Match, profile: Profile, lang: str) -> str:
                        patterns=_patterns(best.patterns, lang))
     place = match.places()[0]
     you = tr(lang, "match_you", n=place, score=signed(match.scores[0]))
+    hands = len(match.results)
+    kicker = tr(lang, "match_kicker", n=hands, s="" if hands == 1 else "s")
     return (
         f'<section class="summary" data-testid="match-summary" data-hands="{len(match.results)}"'
         f' data-place="{place}" aria-labelledby="summary-title">'
-        f'<p class="result__hand-no">{esc(tr(lang, "match_kicker", n=len(match.results)))}</p>'
+        f'<p class="result__hand-no">{esc(kicker)}</p>'
         f'<h2 id="summary-title" class="summary__title">{esc(tr(lang, "match_title"))}</h2>'
         f'<p class="summary__you">{esc(you)}</p>'
         f'<table class="summary__table"><caption class="sr-only">'

@@ -9,7 +9,9 @@
 //  - context: the AudioContext, created on the first user gesture (pointerdown, keydown,
 //    touchend, mousedown) and not before, as browsers require; unlocked: that gesture came;
 //    played: how many cues were synthesised or spoken (0 when there is no Web Audio).
-// Nothing is logged, played, spoken or vibrated before the first gesture. Every sound is made
+// Nothing is played, spoken or vibrated before the first gesture; the cues fired meanwhile are
+// logged all the same (the device can't play them yet, as for a device with no sound at all,
+// and the log is every cue fired unless muted). Every sound is made
 // here with the Web Audio API (no audio file), with slight random variation so repeats don't
 // grate. Calls are spoken with speechSynthesis in the voice of the table's language (zh-CN,
 // or English in English mode); with no such voice a distinct square-wave tone says them.
@@ -42,8 +44,7 @@
     play: function (json) {
       var plan = JSON.parse(json);
       if (plan.title) setTitle(plan.title);
-      if (!audio.unlocked) return;  // no cue before the first gesture
-      if (plan.vibrate && navigator.vibrate) {
+      if (audio.unlocked && plan.vibrate && navigator.vibrate) {
         try { navigator.vibrate([35, 40, 35]); } catch (e) { /* unsupported */ }
       }
       (plan.cues || []).forEach(fire);
@@ -100,6 +101,7 @@
 
   function fire(c) {
     audio.log.push({ cue: c.cue, t: Math.round(performance.now()) });
+    if (!audio.unlocked) return;  // fired and logged, but no sound before the first gesture
     try {
       if (c.cue.indexOf("speech:") === 0) {
         if (speak(c)) { audio.played++; return; }

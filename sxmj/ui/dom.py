@@ -210,8 +210,8 @@ class Speaker:
         self.hear(game.deal_events if heard else [], game, heard)
 
     def hear(self, events: list[dict], game: Game, heard: bool = True) -> None:
-        """Fire the cues of a batch of events that left ``game`` as it is; the script drops
-        them before the first user gesture."""
+        """Fire the cues of a batch of events that left ``game`` as it is; before the first
+        user gesture the script logs them and plays nothing."""
         waited, self.waiting = self.waiting, waits_for_player(game)
         settings = self.settings()
         s = settings.sound

@@ -8,49 +8,15 @@ Every seat that may claim a discard decides; the strongest claim wins (胡 over 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 from .actions import _CHI, _MINGGANG, _PASS, _PENG, Action, Event
+from .hand_state import HandState
 from .melds import Meld
-from .rules import Options
-from .scoring import Evaluation, WinContext, evaluate
-from .winning import Shape, is_win
+from .scoring import Evaluation, evaluate
+from .winning import is_win
 
 
-class ClaimWindows:
+class ClaimWindows(HandState):
     """Opening, answering and settling a claim window, and robbing a 加杠 (抢杠)."""
-
-    if TYPE_CHECKING:  # the hand's state and steps this part uses (sxmj.game.Game has them)
-        options: Options
-        hands: list[list[int]]
-        melds: list[list[Meld]]
-        discards: list[list[tuple[int, int | None]]]
-        claims: list[list[int]]
-        piao_chain: list[int]
-        piao_block: set[int]
-        caishen: int
-        turn: int
-        phase: str
-        claim_made: bool
-        after_claim: bool
-        first_turn_win: bool
-        last_discard: tuple[int, int] | None
-        pending: dict[int, list[Action]]
-        responses: dict[int, Action]
-        rob_tile: int | None
-        _views: Any
-        _river_view: Any
-
-        def _change(self, seat: int, t: int, n: int) -> None: ...
-        def _emit(self, event: Event, **data: object) -> None: ...
-        def _start_turn(self, seat: int, draw: bool) -> None: ...
-        def _drawable(self) -> bool: ...
-        def _kong_replacement(self, seat: int) -> None: ...
-        def _finish(self, winner: int, ev: Evaluation, robbed: int | None,
-                    win_by: str) -> None: ...
-        def shape(self, seat: int) -> Shape: ...
-        def win_context(self, seat: int, win_tile: int, win_by: str,
-                        chain: int = 0) -> WinContext: ...
 
     def _ask_order(self) -> list[int]:
         base = self.last_discard[0] if self.phase == "claim" and self.last_discard else self.turn

@@ -11,67 +11,19 @@ observation shows with the hidden part filled in (a searching bot's determinizat
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .actions import Action
-from .melds import Meld
+from .hand_state import HandState
 from .observation import Observation
 from .wall import Wall
 
 if TYPE_CHECKING:
     from typing import Self
 
-    from .game import HandResult
-    from .rules import Options
-    from .scoring import Evaluation
 
-
-class HandViews:
+class HandViews(HandState):
     """A seat's observation, a game rebuilt from one, and the count of every tile."""
-
-    if TYPE_CHECKING:  # the hand's state and steps this part uses (sxmj.game.Game has them)
-        options: Options
-        wall: Wall
-        dealer: int
-        caishen: int
-        hands: list[list[int]]
-        _keys: list[list[int]]
-        _sizes: list[int]
-        melds: list[list[Meld]]
-        flowers: list[list[int]]
-        discards: list[list[tuple[int, int | None]]]
-        claims: list[list[int]]
-        piao_chain: list[int]
-        piao_block: set[int]
-        had_turn: list[bool]
-        claim_made: bool
-        turn: int
-        phase: str
-        last_tile: int | None
-        last_source: str
-        chain_kongs: int
-        chain_flowers: int
-        first_turn_win: bool
-        after_claim: bool
-        last_discard: tuple[int, int] | None
-        pending: dict[int, list[Action]]
-        responses: dict[int, Action]
-        rob_tile: int | None
-        result: HandResult | None
-        actions: list[Action]
-        events: list[dict[str, Any]]
-        deal_events: list[dict[str, Any]]
-        _turn_cache: list[Action] | None
-        _win_cache: tuple[int, Evaluation | None] | None
-        _views: tuple[tuple[tuple[Meld, ...], ...], tuple[tuple[int, ...], ...],
-                      tuple[tuple[int, ...], ...]] | None
-        _river_view: tuple[tuple[tuple[int, int | None], ...], ...] | None
-
-        def concealed(self, seat: int) -> list[int]: ...
-        def to_move(self) -> list[int]: ...
-        def _change(self, seat: int, t: int, n: int) -> None: ...
-        def _self_draw_by(self) -> tuple[str, int]: ...
-        def _open_claims(self, seat: int, t: int) -> None: ...
 
     @classmethod
     def from_observation(cls, obs: Observation, hands: list[list[int]],

@@ -152,6 +152,17 @@ def _s(name: str, title: dict[str, str], goal: dict[str, str], dealer: int, indi
             "expect": expect or {}}
 
 
+def _from_baotou(name: str, title: dict[str, str], goal: dict[str, str],
+                 expect: dict[str, Any], fourth: str, draws: str,
+                 coach: Sequence[tuple[Any, ...]], replacements: str = "") -> dict[str, Any]:
+    """A lesson that goes on from 暴头 (财飘, 杠开): its deal, with ``fourth`` as the
+    dealer's fourth set, and its start: the dealer throws the South Wind, and its first
+    draw (the head's fourth tile) is the 财神 9s. ``draws`` follow those four."""
+    return _s(name, title, goal, 0, "8s", [f"123m456m789p{fourth}1z2z", "", "", ""],
+              draws="1p2p3p9s" + draws, replacements=replacements, expect=expect,
+              coach=[(None, "打掉南风。", "Throw the South Wind.", "0 discard 2z"), *coach])
+
+
 # The built-in scenarios. In each, the 财神 is 9s (indicator 8s) unless said.
 BUILTIN: dict[str, dict[str, Any]] = {s["name"]: s for s in [
     _s("baotou", {"zh": "暴头", "en": "Bao Tou — the wild pair"},
@@ -171,36 +182,34 @@ BUILTIN: dict[str, dict[str, Any]] = {s["name"]: s for s in [
               ("3 discard 3p#2", "摸到 5p：和财神成将，暴头胡！",
                "5p pairs with the 财神: win by 暴头!", "0 hu")],
        expect={"winner": 0, "patterns": ["baotou"]}),
-    _s("caipiao", {"zh": "财飘", "en": "Cai Piao — throwing a 财神"},
-       {"zh": "暴头听牌时再摸到财神，打出一张（飘），下次胡牌多一番。",
-        "en": "暴头-ready and a second 财神 arrives: throw one (飘) for one more 番."},
-       0, "8s", ["123m456m789p234s1z2z", "", "", ""], draws="1p2p3p9s1p2p3p9s1p2p3p5p",
-       coach=[(None, "打掉南风。", "Throw the South Wind.", "0 discard 2z"),
-              ("3 discard 3p", "摸到财神：打掉东风，留财神，成暴头听牌。",
-               "A 财神: throw the East Wind and keep the 财神 — 暴头-ready.", "0 discard 1z"),
-              ("0 discard 1z", "暴头听牌。", "暴头-ready."),
-              ("3 discard 3p#2", "又摸到一张财神！现在就能暴头胡（1番）。也可以把一张财神打出去——"
-                               "飘：还是暴头听牌，下次胡就是财飘，2番。但如果别人先胡，你要一家付三份。",
-               "A second 财神! You can win now by 暴头 (1 番). Or throw one 财神 — 飘: you stay "
-               "暴头-ready and your next win is 财飘, 2 番. If someone else wins first, you pay "
-               "all three shares.", "0 discard 9s"),
-              ("3 discard 3p#3", "摸到 5p：财飘胡，2番。", "5p: win by 财飘, 2 番.", "0 hu")],
-       expect={"winner": 0, "patterns": ["baotou", "piao"]}),
-    _s("gangkai", {"zh": "杠开和杠爆", "en": "Gang Kai and Gang Bao — winning on a kong"},
-       {"zh": "开杠后从牌尾补一张；补到的牌胡了就是杠开；暴头听牌时开杠是杠爆。",
-        "en": "A kong draws a replacement from the tail; winning on it is 杠开; doing it while "
-              "暴头-ready is 杠爆."},
-       0, "8s", ["123m456m789p111s1z2z", "", "", ""], draws="1p2p3p9s1p2p3p1s",
-       replacements="7p",
-       coach=[(None, "打掉南风。", "Throw the South Wind.", "0 discard 2z"),
-              ("3 discard 3p", "摸到财神：打掉东风，成暴头听牌。",
-               "A 财神: throw the East Wind to be 暴头-ready.", "0 discard 1z"),
-              ("3 discard 3p#2", "摸到第四张 1s。可以马上暴头胡（1番），但先暗杠：补的牌一定能胡，"
-                                 "算杠爆，2番。",
-               "The fourth 1s. You could win now by 暴头 (1 番) — but kong first: the "
-               "replacement tile is sure to win, as 杠爆, 2 番.", "0 angang 1s"),
-              ("0 angang 1s", "补到 7p：杠爆胡！", "The replacement, 7p, wins: 杠爆!", "0 hu")],
-       expect={"winner": 0, "patterns": ["baotou", "gangkai"]}),
+    _from_baotou(
+        "caipiao", {"zh": "财飘", "en": "Cai Piao — throwing a 财神"},
+        {"zh": "暴头听牌时再摸到财神，打出一张（飘），下次胡牌多一番。",
+         "en": "暴头-ready and a second 财神 arrives: throw one (飘) for one more 番."},
+        {"winner": 0, "patterns": ["baotou", "piao"]}, "234s", "1p2p3p9s1p2p3p5p",
+        [("3 discard 3p", "摸到财神：打掉东风，留财神，成暴头听牌。",
+          "A 财神: throw the East Wind and keep the 财神 — 暴头-ready.", "0 discard 1z"),
+         ("0 discard 1z", "暴头听牌。", "暴头-ready."),
+         ("3 discard 3p#2", "又摸到一张财神！现在就能暴头胡（1番）。也可以把一张财神打出去——"
+                            "飘：还是暴头听牌，下次胡就是财飘，2番。但如果别人先胡，你要一家付三份。",
+          "A second 财神! You can win now by 暴头 (1 番). Or throw one 财神 — 飘: you stay "
+          "暴头-ready and your next win is 财飘, 2 番. If someone else wins first, you pay "
+          "all three shares.", "0 discard 9s"),
+         ("3 discard 3p#3", "摸到 5p：财飘胡，2番。", "5p: win by 财飘, 2 番.", "0 hu")]),
+    _from_baotou(
+        "gangkai", {"zh": "杠开和杠爆", "en": "Gang Kai and Gang Bao — winning on a kong"},
+        {"zh": "开杠后从牌尾补一张；补到的牌胡了就是杠开；暴头听牌时开杠是杠爆。",
+         "en": "A kong draws a replacement from the tail; winning on it is 杠开; doing it "
+               "while 暴头-ready is 杠爆."},
+        {"winner": 0, "patterns": ["baotou", "gangkai"]}, "111s", "1p2p3p1s",
+        [("3 discard 3p", "摸到财神：打掉东风，成暴头听牌。",
+          "A 财神: throw the East Wind to be 暴头-ready.", "0 discard 1z"),
+         ("3 discard 3p#2", "摸到第四张 1s。可以马上暴头胡（1番），但先暗杠：补的牌一定能胡，"
+                            "算杠爆，2番。",
+          "The fourth 1s. You could win now by 暴头 (1 番) — but kong first: the "
+          "replacement tile is sure to win, as 杠爆, 2 番.", "0 angang 1s"),
+         ("0 angang 1s", "补到 7p：杠爆胡！", "The replacement, 7p, wins: 杠爆!", "0 hu")],
+        replacements="7p"),
     _s("qianggang", {"zh": "抢杠", "en": "Qiang Gang — robbing a kong"},
        {"zh": "别人加杠的那张正好是你要的牌：抢杠胡，被抢的人一家付三份。",
         "en": "Someone adds the tile you wait on to their pung: rob it. The robbed player "

@@ -184,6 +184,22 @@ class Observation:
         return Observation(**values)
 
 
+class Observed:
+    """Reads the dealer and the 财神 of a seat's observation ``obs``, for what holds one
+    in a game's place: a guest's game (:class:`sxmj.room.guest.SeenGame`) and the
+    table's state (:class:`sxmj.ui.state.TableState`)."""
+
+    obs: Observation
+
+    @property
+    def dealer(self) -> int:
+        return self.obs.dealer
+
+    @property
+    def caishen(self) -> int:
+        return self.obs.caishen
+
+
 def _meld_json(m: Meld) -> dict[str, Any]:
     return {"kind": m.kind, "tiles": list(m.tiles), "source": m.source, "claimed": m.claimed}
 

@@ -25,13 +25,13 @@ from typing import Any
 
 from ..game import Action, HandResult
 from ..match import Match
-from ..observation import Observation
+from ..observation import Observation, Observed
 from ..record import replay
 from ..rules import Options
 from .protocol import turn_action, turn_scores, turned
 
 
-class SeenGame:
+class SeenGame(Observed):
     """The hand being played, as much of it as this seat may see: what the table's view,
     the assist and the controls read of a game."""
 
@@ -49,14 +49,6 @@ class SeenGame:
     @property
     def phase(self) -> str:
         return self.obs.phase
-
-    @property
-    def dealer(self) -> int:
-        return self.obs.dealer
-
-    @property
-    def caishen(self) -> int:
-        return self.obs.caishen
 
     def to_move(self) -> list[int]:
         return list(self.obs.to_move)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..game import Action
-from ..observation import Observation
+from ..observation import Observation, Observed
 from ..scoring import Evaluation
 from .assist import Ghost
 from .i18n import seat_name, tr
@@ -30,7 +30,7 @@ class ResultInfo:
 
 
 @dataclass
-class TableState:
+class TableState(Observed):
     """Everything the table shows, from the player's (seat 0's) point of view."""
 
     lang: str
@@ -75,14 +75,6 @@ class TableState:
         return TableState(lang=lang, obs=game.observation(0), legal=game.legal_actions(0),
                           scores=list(match.scores), hand_no=match.hand_no + 1,
                           seed=match.seed, result=result, **kw)
-
-    @property
-    def dealer(self) -> int:
-        return self.obs.dealer
-
-    @property
-    def caishen(self) -> int:
-        return self.obs.caishen
 
     def name(self, seat: int) -> str:
         if seat < len(self.names) and self.names[seat]:

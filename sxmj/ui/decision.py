@@ -9,6 +9,7 @@ offers put away (``dismissed``).
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, field
 
 from ..game import Action, Game
 from ..tiles import tile as tile_of
@@ -16,22 +17,21 @@ from . import view
 from .touch import preview_text
 
 
+@dataclass(eq=False)
 class Decision:
     """Given the live game (``game``), ``act`` to play a legal action, ``render``, the
     table's ``state`` and ``focus`` for the keyboard."""
 
-    def __init__(self, game: Callable[[], Game], act: Callable[[Action], None],
-                 render: Callable[[], None], state: Callable[[], view.TableState],
-                 focus: Callable[[str], bool]):
-        self.game = game
-        self.act = act
-        self.render = render
-        self.state = state
-        self.focus = focus
-        self.pick: int | None = None
-        self.raised: int | None = None  # the tile a first tap raised (at ``pick``)
-        self.confirm_piao = False
-        self.dismissed = False
+    game: Callable[[], Game]
+    act: Callable[[Action], None]
+    render: Callable[[], None]
+    state: Callable[[], view.TableState]
+    focus: Callable[[str], bool]
+    pick: int | None = field(default=None, init=False)
+    # the tile a first tap raised (at ``pick``)
+    raised: int | None = field(default=None, init=False)
+    confirm_piao: bool = field(default=False, init=False)
+    dismissed: bool = field(default=False, init=False)
 
     def reset(self) -> None:
         """A new hand: nothing chosen, nothing asked, nothing put away."""

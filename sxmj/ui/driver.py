@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import traceback
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 
 from ..bots import Bot, ExpertStrategy, Policy, ScriptedBot
 from ..bots.review import review_steps
@@ -34,6 +35,7 @@ REVIEW_PAINT_MS = 120.0  # the progress bar moves at most this often
 ASSIST_LEVEL = "hard"  # the bot whose choice on the player's own observation is suggested
 
 
+@dataclass(eq=False)
 class BotDriver:
     """Lets the bots (seats 1–3) move until the player must decide or the hand ends.
 
@@ -44,17 +46,15 @@ class BotDriver:
     thinking.
     """
 
-    def __init__(self, game: Callable[[], Game], apply: Callable[[Action], None],
-                 render: Callable[[], None], speed: Callable[[], str],
-                 fail: Callable[[str], None], clock: Clock,
-                 pause: Callable[[], Awaitable[bool]] | None = None):
-        self.game = game
-        self.apply = apply
-        self.render = render
-        self.speed = speed
-        self.fail = fail
-        self.clock = clock
-        self.pause = pause
+    game: Callable[[], Game]
+    apply: Callable[[Action], None]
+    render: Callable[[], None]
+    speed: Callable[[], str]
+    fail: Callable[[str], None]
+    clock: Clock
+    pause: Callable[[], Awaitable[bool]] | None = None
+
+    def __post_init__(self) -> None:
         self.held: Callable[[], bool] = lambda: False  # a dialog is open: the table waits
         self.humans: Callable[[], set[int]] = lambda: {0}  # seats people play (a room's)
         self.bots: list[Policy | None] = [None, None, None, None]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from dataclasses import dataclass, field
 
 from ..match import Match
 from .dom import is_none
@@ -127,6 +128,7 @@ class Overlay:
             self.hide_undo()
 
 
+@dataclass(eq=False)
 class Guard:
     """新比赛 without losing a match by one click, and the welcome card's closing.
 
@@ -137,19 +139,15 @@ class Guard:
     profile) for ``back(match, counted)`` to restore, and ``hide_welcome()`` (the player
     asked not to see the welcome again)."""
 
-    def __init__(self, overlay: Overlay, lang: Callable[[], str], match: Callable[[], Match],
-                 scenario: Callable[[], bool], start: Callable[[], None],
-                 counted: Callable[[], int], back: Callable[[Match, int], None],
-                 hide_welcome: Callable[[], None]):
-        self.overlay = overlay
-        self.lang = lang
-        self.match = match
-        self.scenario = scenario
-        self.start = start
-        self.counted = counted
-        self.back = back
-        self.hide_welcome = hide_welcome
-        self.kept: tuple[Match, int] | None = None
+    overlay: Overlay
+    lang: Callable[[], str]
+    match: Callable[[], Match]
+    scenario: Callable[[], bool]
+    start: Callable[[], None]
+    counted: Callable[[], int]
+    back: Callable[[Match, int], None]
+    hide_welcome: Callable[[], None]
+    kept: tuple[Match, int] | None = field(default=None, init=False)
 
     def ask(self) -> None:
         """新比赛 was pressed (the menu, the sheet, the result panel, N after a match)."""

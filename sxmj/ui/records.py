@@ -9,7 +9,8 @@ from __future__ import annotations
 import asyncio
 import traceback
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 from urllib.parse import urlencode
 
 from ..game import Action
@@ -67,6 +68,7 @@ class Viewer:
         self.step = step
 
 
+@dataclass(eq=False)
 class Records:
     """The 记录 Records tab: what it does, and ``status``, the line that says how it went.
 
@@ -74,18 +76,15 @@ class Records:
     sheet, ``watch`` to replay an imported record and ``fail`` for an error.
     """
 
-    def __init__(self, document, window, to_js: Callable, lang: Callable[[], str],
-                 seed: Callable[[], int], redraw: Callable[[], None],
-                 watch: Callable[[dict], None], fail: Callable[[str], None]):
-        self.document = document
-        self.window = window
-        self.to_js = to_js
-        self.lang = lang
-        self.seed = seed
-        self.redraw = redraw
-        self.watch = watch
-        self.fail = fail
-        self.status = ""
+    document: Any
+    window: Any
+    to_js: Callable
+    lang: Callable[[], str]
+    seed: Callable[[], int]
+    redraw: Callable[[], None]
+    watch: Callable[[dict], None]
+    fail: Callable[[str], None]
+    status: str = field(default="", init=False)
 
     def clear_status(self) -> None:
         """A tab of the sheet opens: the last status line is gone."""

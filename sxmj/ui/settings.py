@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import traceback
 from collections.abc import Awaitable, Callable
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..rules import Options
@@ -128,6 +128,7 @@ class Preferences:
         self.changed("rules")
 
 
+@dataclass(eq=False)
 class SettingsSheet:
     """The sheet's dialog: which tab is open (``tab``, None when closed) and its markup.
 
@@ -136,18 +137,16 @@ class SettingsSheet:
     before it is drawn) and ``fail`` for an error.
     """
 
-    def __init__(self, document, screen: Screen, markup: Callable[[str], str],
-                 preferences: Preferences, import_file: Callable[[object], Awaitable[None]],
-                 opened: Callable[[], None], fail: Callable[[str], None]):
-        self.document = document
-        self.screen = screen
-        self.markup = markup
-        self.preferences = preferences
-        self.import_file = import_file
-        self.opened = opened
-        self.fail = fail
-        self.tab: str | None = None
-        self.html: str | None = None  # what the dialog holds, redrawn only when it changes
+    document: Any
+    screen: Screen
+    markup: Callable[[str], str]
+    preferences: Preferences
+    import_file: Callable[[object], Awaitable[None]]
+    opened: Callable[[], None]
+    fail: Callable[[str], None]
+    tab: str | None = field(default=None, init=False)
+    # what the dialog holds, redrawn only when it changes
+    html: str | None = field(default=None, init=False)
 
     def dialog(self):
         """The ``<dialog id="sheet">`` element (or a null)."""

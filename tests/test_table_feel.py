@@ -15,7 +15,7 @@ from sxmj.match import Match
 from sxmj.rules import Options
 from sxmj.simulate import play_match_hand
 from sxmj.tiles import NUM_PLAYING, code
-from sxmj.ui import ending, overlay, summary, touch, welcome
+from sxmj.ui import driver, ending, overlay, store, summary, touch, welcome
 from sxmj.ui.assist import hand_figures
 from sxmj.ui.store import Profile, Settings, load_profile, load_settings
 from sxmj.ui.view import TableState
@@ -148,13 +148,19 @@ def test_the_recap_names_the_waits_or_the_distance(lang):
     pytest.fail("no hand the player lost")
 
 
-def test_the_pause_opens_the_panel_after_its_time_or_a_tap():
+def test_every_speed_has_a_bot_delay_and_an_end_pause():
+    assert list(driver.DELAYS) == list(ending.PAUSE) == list(store.SPEEDS)
+    assert driver.DELAYS["slow"] > driver.DELAYS["normal"] > driver.DELAYS["fast"] == 0
+    assert ending.PAUSE["slow"] > ending.PAUSE["normal"] > ending.PAUSE["fast"] > 0
+
+
+def test_the_pause_opens_the_panel_after_its_time_or_a_tap(monkeypatch):
     drawn = []
     e = ending.Ending(lambda: drawn.append(e.pausing))
     assert asyncio.run(e.wait("fast")) is False  # nothing ended: no pause
     e.start()
     assert e.pausing and not e.peek
-    ending.PAUSE["test"] = 0.01
+    monkeypatch.setitem(ending.PAUSE, "test", 0.01)
     assert asyncio.run(e.wait("test")) is True and not e.pausing and drawn == [False]
     e.start()
     e.skip()

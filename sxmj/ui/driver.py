@@ -24,8 +24,10 @@ from .assist import AssistInfo, assist_info
 from .dom import Clock, is_none
 from .reviewing import ReviewShown, review_html, shown_flag
 from .scenario_mode import ScenarioMode
+from .store import SPEEDS
 
-DELAYS = {"slow": 1.1, "normal": 0.6, "fast": 0.0}  # a bot's thinking time, seconds
+# a bot's thinking time at each speed (slow, normal, fast), seconds
+DELAYS = dict(zip(SPEEDS, (1.1, 0.6, 0.0), strict=True))
 SEARCH_BUDGET_MS = 600.0  # the expert's search stops here in the page (a guess or two more
 # under Pyodide's ~2x slower Python than CPython's fixed count would take)
 CLAIM_PAUSE = 0.5  # share of the delay a claim stays on screen before the claimer moves

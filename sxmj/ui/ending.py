@@ -28,9 +28,11 @@ from .assist import hand_figures
 from .i18n import tile_label, tr, wind_char
 from .markup import esc, tile_html
 from .state import ResultInfo, TableState
+from .store import SPEEDS
 from .touch import tile_names
 
-PAUSE = {"slow": 2.0, "normal": 1.5, "fast": 0.6}  # seconds the finished hand shows alone
+# seconds the finished hand shows alone at each speed (slow, normal, fast)
+PAUSE = dict(zip(SPEEDS, (2.0, 1.5, 0.6), strict=True))
 
 
 class Ending:

@@ -19,8 +19,9 @@ from ..room import protocol
 from ..room.host import GRACE, TIMER_CHOICES, Room, deal
 from .dom import is_none
 from .friends_base import ROOM_KEY, RoomBase
-from .friends_view import LEVELS, invite_link, phrase_text
+from .friends_view import invite_link, phrase_text
 from .i18n import tr
+from .store import LEVELS
 
 NEXT_WAIT = 30  # seconds the host waits for everyone to be ready before dealing anyway
 

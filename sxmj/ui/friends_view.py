@@ -14,9 +14,8 @@ from ..messages import render
 from ..room import protocol
 from ..room.host import TIMER_CHOICES, Room
 from .i18n import tr, wind_name
+from .store import LEVELS
 from .view import esc
-
-LEVELS = ("easy", "normal", "hard", "expert")
 
 
 def read_hash(fragment: str) -> tuple[str, str, str] | None:

@@ -133,21 +133,21 @@ def turn_observation(obs: Observation, viewer: int) -> Observation:
     the seats. Turning by ``-viewer`` afterwards (``(4 - viewer) % 4``) gives it back."""
     if viewer % 4 == 0:
         return obs
-    def t(seat: int) -> int:
+    def seat_of(seat: int) -> int:
         return turned(seat, viewer)
 
     return replace(
-        obs, seat=t(obs.seat), dealer=t(obs.dealer), turn=t(obs.turn),
-        to_move=tuple(t(s) for s in obs.to_move),
+        obs, seat=seat_of(obs.seat), dealer=seat_of(obs.dealer), turn=seat_of(obs.turn),
+        to_move=tuple(seat_of(s) for s in obs.to_move),
         hand_counts=_reindex(obs.hand_counts, viewer),
         melds=tuple(tuple(_meld(m, viewer) for m in ms) for ms in _reindex(obs.melds, viewer)),
         flowers=_reindex(obs.flowers, viewer),
-        discards=tuple(tuple((tile, None if by is None else t(by)) for tile, by in river)
+        discards=tuple(tuple((tile, None if by is None else seat_of(by)) for tile, by in river)
                        for river in _reindex(obs.discards, viewer)),
-        last_discard=None if obs.last_discard is None else (t(obs.last_discard[0]),
+        last_discard=None if obs.last_discard is None else (seat_of(obs.last_discard[0]),
                                                             obs.last_discard[1]),
         piao_chain=_reindex(obs.piao_chain, viewer),
-        piao_block=tuple(sorted(t(s) for s in obs.piao_block)),
+        piao_block=tuple(sorted(seat_of(s) for s in obs.piao_block)),
         claims=tuple(_reindex(row, viewer) for row in _reindex(obs.claims, viewer)),
     )
 

@@ -18,6 +18,7 @@ Testing hooks: ``[data-testid="assist"]`` (``data-on``, ``data-state``, ``data-d
 from __future__ import annotations
 
 import json
+from functools import partial
 
 from ..game import Action
 from ..ranks import Rank
@@ -247,29 +248,30 @@ ICONS = {  # the replay bar's buttons, drawn (no font has to hold ⏮ ⏭)
 
 def viewer_html(step: int, steps: int, hand_no: int, last: str, lang: str) -> str:
     """The replay bar: step back and forth through an imported record."""
-    t = lambda key, **kw: tr(lang, key, **kw)  # noqa: E731
+    say = partial(tr, lang)
 
     def btn(ui: str, icon: str, label: str, off: bool) -> str:
         return (f'<button type="button" class="viewer__btn" data-ui="{ui}" '
                 f'aria-label="{esc(label)}"{" disabled" if off else ""}>'
                 f'<svg viewBox="0 0 20 20" aria-hidden="true">{ICONS[icon]}</svg></button>')
 
-    what = last or t("viewer_start")
+    what = last or say("viewer_start")
     return (f'<div class="viewer__bar" data-testid="viewer" data-step="{step}" '
-            f'data-steps="{steps}" role="toolbar" aria-label="{esc(t("viewer"))}">'
-            f'<b class="viewer__title">{esc(t("viewer"))}</b>'
-            f'{btn("step-first", "first", t("viewer_first"), step == 0)}'
-            f'{btn("step-back", "back", t("viewer_back"), step == 0)}'
-            f'<p class="viewer__pos" aria-live="polite"><b>{esc(t("viewer_step", k=step, n=steps))}'
-            f'</b> · {esc(t("viewer_hand", n=hand_no))}<br><span>{esc(what)}</span></p>'
-            f'{btn("step-fwd", "fwd", t("viewer_fwd"), step >= steps)}'
-            f'{btn("step-last", "last", t("viewer_last"), step >= steps)}'
+            f'data-steps="{steps}" role="toolbar" aria-label="{esc(say("viewer"))}">'
+            f'<b class="viewer__title">{esc(say("viewer"))}</b>'
+            f'{btn("step-first", "first", say("viewer_first"), step == 0)}'
+            f'{btn("step-back", "back", say("viewer_back"), step == 0)}'
+            f'<p class="viewer__pos" aria-live="polite">'
+            f'<b>{esc(say("viewer_step", k=step, n=steps))}'
+            f'</b> · {esc(say("viewer_hand", n=hand_no))}<br><span>{esc(what)}</span></p>'
+            f'{btn("step-fwd", "fwd", say("viewer_fwd"), step >= steps)}'
+            f'{btn("step-last", "last", say("viewer_last"), step >= steps)}'
             f'<button type="button" class="act act--small" data-ui="review" '
-            f'data-testid="viewer-review" aria-label="{esc(t("review_viewer"))}">'
-            f'<span class="act__label">{esc(t("review_start"))}</span></button>'
+            f'data-testid="viewer-review" aria-label="{esc(say("review_viewer"))}">'
+            f'<span class="act__label">{esc(say("review_start"))}</span></button>'
             f'<button type="button" class="act act--small" data-ui="viewer-close" '
-            f'aria-label="{esc(t("viewer_close"))}"><span class="act__label">'
-            f'{esc(t("viewer_exit"))}</span></button></div>')
+            f'aria-label="{esc(say("viewer_close"))}"><span class="act__label">'
+            f'{esc(say("viewer_exit"))}</span></button></div>')
 
 
 def action_words(action: Action, lang: str) -> str:

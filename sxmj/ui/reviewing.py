@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from ..game import Action
@@ -64,30 +65,30 @@ def _button(label: str, ui: str, testid: str) -> str:
 def flag_html(f: ShownFlag, lang: str) -> str:
     """A flagged decision: the move's number, what was played, what was better, the loss and
     the reason (``data-played``/``data-better`` in the record's notation, for tools)."""
-    t = lambda key, **kw: tr(lang, key, **kw)  # noqa: E731
+    say = partial(tr, lang)
     played, better = suggestion_words(f.played, lang), suggestion_words(f.better, lang)
     return (f'<li class="review__flag" data-testid="review-flag" data-index="{f.index}" '
             f'data-played="{esc(f.played)}" data-better="{esc(f.better)}" '
             f'data-loss="{f.loss:.1f}"><p class="review__pair">'
-            f'<b class="review__move">{esc(t("review_move", n=f.index + 1))}</b> '
-            f'<span class="review__played">{esc(t("review_you", move=played))}</span>'
+            f'<b class="review__move">{esc(say("review_move", n=f.index + 1))}</b> '
+            f'<span class="review__played">{esc(say("review_you", move=played))}</span>'
             f' · <span class="review__better">'
-            f'{esc(t("review_better", move=better))}</span> · '
-            f'<b class="review__loss">{esc(t("review_loss", points=f"{f.loss:.1f}"))}</b></p>'
+            f'{esc(say("review_better", move=better))}</span> · '
+            f'<b class="review__loss">{esc(say("review_loss", points=f"{f.loss:.1f}"))}</b></p>'
             f'<p class="review__why">{esc(f.reason(lang))}</p></li>')
 
 
 def review_html(shown: ReviewShown, lang: str) -> str:
     """The review's section of the result panel (``data-testid="review"``,
     ``data-state`` its status)."""
-    t = lambda key, **kw: tr(lang, key, **kw)  # noqa: E731
+    say = partial(tr, lang)
     if shown.status == "running":
         total = max(shown.total, 1)
-        body = (f'<p class="review__line" aria-live="polite">{esc(t("review_running"))}</p>'
+        body = (f'<p class="review__line" aria-live="polite">{esc(say("review_running"))}</p>'
                 f'<progress class="review__bar" data-testid="review-progress" '
-                f'max="{total}" value="{shown.done}" aria-label="{esc(t("review_progress"))}" '
+                f'max="{total}" value="{shown.done}" aria-label="{esc(say("review_progress"))}" '
                 f'aria-valuenow="{round(100 * shown.done / total)}"></progress>'
-                f'{_button(t("review_cancel"), "review-cancel", "review-cancel")}')
+                f'{_button(say("review_cancel"), "review-cancel", "review-cancel")}')
     elif shown.status == "done":
         summary = shown.summary(lang) if shown.summary is not None else ""
         flags = "".join(flag_html(f, lang) for f in shown.flags)
@@ -98,8 +99,8 @@ def review_html(shown: ReviewShown, lang: str) -> str:
     else:
         note = {"cancelled": "review_cancelled", "failed": "review_failed"}.get(
             shown.status, "review_note")
-        body = (f'<p class="review__line">{esc(t(note))}</p>'
-                f'{_button(t("review_start"), "review", "review-start")}')
+        body = (f'<p class="review__line">{esc(say(note))}</p>'
+                f'{_button(say("review_start"), "review", "review-start")}')
     return (f'<section class="review" data-testid="review" data-state="{shown.status}" '
-            f'aria-label="{esc(t("review_title"))}">'
-            f'<h3 class="review__title">{esc(t("review_title"))}</h3>{body}</section>')
+            f'aria-label="{esc(say("review_title"))}">'
+            f'<h3 class="review__title">{esc(say("review_title"))}</h3>{body}</section>')

@@ -5,6 +5,8 @@ the open tab with :func:`sheet_markup`."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from ..ranks import RANKS
 from ..rules import BASE_FLOWERS, Options
 from ..scoring import PATTERNS
@@ -58,62 +60,62 @@ def _check(name: str, on: bool, label: str, note: str) -> str:
 
 
 def settings_html(s: Settings, now: Options, lang: str) -> str:
-    t = lambda key, **kw: tr(lang, key, **kw)  # noqa: E731
+    say = partial(tr, lang)
     game = "".join([
-        _select("lang", s.lang, LANGS, lambda c: t("lang_" + c), t("set_lang")),
-        _select("speed", s.speed, SPEEDS, lambda c: t("speed_" + c), t("set_speed")),
-        _select("anim", s.anim, ANIMS, lambda c: t("anim_" + c), t("set_anim")),
-        _select("tap", s.tap, TAPS, lambda c: t("tap_" + c), t("set_tap")),
-        _check("assist", s.assist, t("set_assist"), t("assist_toggle")),
+        _select("lang", s.lang, LANGS, lambda c: say("lang_" + c), say("set_lang")),
+        _select("speed", s.speed, SPEEDS, lambda c: say("speed_" + c), say("set_speed")),
+        _select("anim", s.anim, ANIMS, lambda c: say("anim_" + c), say("set_anim")),
+        _select("tap", s.tap, TAPS, lambda c: say("tap_" + c), say("set_tap")),
+        _check("assist", s.assist, say("set_assist"), say("assist_toggle")),
     ])
     sd = s.sound
     sounds = "".join([
-        _check("sound", sd.on, t("set_sound_on"), t("set_sound_on_note")),
-        _select("volume", sd.volume, VOLUMES, lambda v: f"{v}%", t("set_volume")),
-        _check("speech", sd.speech, t("set_speech"), t("set_speech_note")),
-        _check("cues", sd.cues, t("set_cues"), t("set_cues_note")),
-        _check("notify", sd.notify, t("set_notify"), t("set_notify_note")),
+        _check("sound", sd.on, say("set_sound_on"), say("set_sound_on_note")),
+        _select("volume", sd.volume, VOLUMES, lambda v: f"{v}%", say("set_volume")),
+        _check("speech", sd.speech, say("set_speech"), say("set_speech_note")),
+        _check("cues", sd.cues, say("set_cues"), say("set_cues_note")),
+        _check("notify", sd.notify, say("set_notify"), say("set_notify_note")),
     ])
     bots = "".join(_select(f"bot{seat}", s.bots[seat - 1], LEVELS,
-                           lambda c: t("level_" + c), seat_name(seat, lang))
+                           lambda c: say("level_" + c), seat_name(seat, lang))
                    for seat in (1, 2, 3))
     r = s.rules
-    note = f'<small>{powers_html(t("rule_base_flowers_note"))}</small></label>'
-    rules = [_select("base_flowers", r.base_flowers, BASE_FLOWERS, str, t("rule_base_flowers"))
+    note = f'<small>{powers_html(say("rule_base_flowers_note"))}</small></label>'
+    rules = [_select("base_flowers", r.base_flowers, BASE_FLOWERS, str, say("rule_base_flowers"))
              .replace("</label>", note)]
     for name in RULE_FLAGS:
-        rules.append(_check(name, getattr(r, name), t("rule_" + name), t(f"rule_{name}_note")))
+        rules.append(_check(name, getattr(r, name), say("rule_" + name), say(f"rule_{name}_note")))
     fan_caps = sorted(set(FAN_CAPS) | {r.fan_cap})
-    rules.append(_select("fan_cap", r.fan_cap, fan_caps, str, t("rule_fan_cap"))
-                 .replace("</label>", f'<small>{esc(t("rule_fan_cap_note"))}</small></label>'))
+    rules.append(_select("fan_cap", r.fan_cap, fan_caps, str, say("rule_fan_cap"))
+                 .replace("</label>", f'<small>{esc(say("rule_fan_cap_note"))}</small></label>'))
     reserved = sorted(set(RESERVED_CHOICES) | {r.reserved_tiles})
     rules.append(_select("reserved_tiles", r.reserved_tiles, reserved, str,
-                         t("rule_reserved_tiles"))
+                         say("rule_reserved_tiles"))
                  .replace("</label>",
-                          f'<small>{esc(t("rule_reserved_tiles_note"))}</small></label>'))
+                          f'<small>{esc(say("rule_reserved_tiles_note"))}</small></label>'))
     lengths = sorted(set(MATCH_HANDS) | {r.match_hands}, key=lambda n: (n == 0, n))
     rules.append(_select("match_hands", r.match_hands, lengths,
-                         lambda n: str(n) if n else t("match_endless"), t("rule_match_hands"))
+                         lambda n: str(n) if n else say("match_endless"), say("rule_match_hands"))
                  .replace("</label>",
-                          f'<small>{esc(t("rule_match_hands_note"))}</small></label>'))
+                          f'<small>{esc(say("rule_match_hands_note"))}</small></label>'))
     pending = ""
     if r != now:
         pending = (f'<p class="sheet__pending" data-testid="rules-pending" role="status">'
-                   f'{esc(t("set_rules_pending", summary=rules_summary(r, lang)))}</p>')
+                   f'{esc(say("set_rules_pending", summary=rules_summary(r, lang)))}</p>')
     return (
         f'<form class="sheet__form" data-form="settings" onsubmit="return false">'
-        f'<fieldset><legend>{esc(t("set_game"))}</legend>{game}</fieldset>'
-        f'<fieldset data-testid="sound-settings"><legend>{esc(t("set_sound"))}</legend>'
+        f'<fieldset><legend>{esc(say("set_game"))}</legend>{game}</fieldset>'
+        f'<fieldset data-testid="sound-settings"><legend>{esc(say("set_sound"))}</legend>'
         f'{sounds}</fieldset>'
-        f'<fieldset><legend>{esc(t("set_bots"))}</legend>{bots}</fieldset>'
-        f'<fieldset><legend>{esc(t("set_rules"))}</legend>'
-        f'<p class="sheet__note">{esc(t("set_rules_note"))}</p>{"".join(rules)}{pending}'
+        f'<fieldset><legend>{esc(say("set_bots"))}</legend>{bots}</fieldset>'
+        f'<fieldset><legend>{esc(say("set_rules"))}</legend>'
+        f'<p class="sheet__note">{esc(say("set_rules_note"))}</p>{"".join(rules)}{pending}'
         f'<div class="sheet__row">'
         f'<button type="button" class="act act--primary" data-action="new-match">'
-        f'<span class="act__label">{esc(t("set_new_match"))}</span></button>'
+        f'<span class="act__label">{esc(say("set_new_match"))}</span></button>'
         f'<button type="button" class="act act--ghost" data-ui="rules-reset">'
-        f'<span class="act__label">{esc(t("set_rules_reset"))}</span></button></div>'
-        f'</fieldset><p class="sheet__note">{esc(t("set_saved"))}</p></form>')
+        f'<span class="act__label">{esc(say("set_rules_reset"))}</span></button></div>'
+        f'</fieldset><p class="sheet__note">{esc(say("set_saved"))}</p></form>')
 
 
 def _patterns(ids: list[str], lang: str) -> str:
@@ -125,27 +127,27 @@ def _patterns(ids: list[str], lang: str) -> str:
 
 
 def profile_html(p: Profile, lang: str) -> str:
-    t = lambda key, **kw: tr(lang, key, **kw)  # noqa: E731
+    say = partial(tr, lang)
     rank = p.rank
     title = rank.title_zh if lang == "zh" else rank.title_en
     other = rank.title_en if lang == "zh" else rank.title_zh
     pct = round(rank.progress * 100, 1)
     if rank.next_at is None:
-        nxt = t("rank_top")
+        nxt = say("rank_top")
     else:
         _, (zh, en) = RANKS[rank.level]
-        nxt = t("rank_next", n=rank.next_at - rank.points, title=zh if lang == "zh" else en)
+        nxt = say("rank_next", n=rank.next_at - rank.points, title=zh if lang == "zh" else en)
     rate = f"{round(100 * p.wins / p.hands)}%" if p.hands else "—"
     if p.best:
-        best = t("stat_best_text", gain=f'+{p.best["gain"]}', fan=p.best["fan"],
-                 patterns=_patterns(p.best.get("patterns", []), lang), seed=p.best["seed"],
-                 hand=p.best["hand"])
+        best = say("stat_best_text", gain=f'+{p.best["gain"]}', fan=p.best["fan"],
+                   patterns=_patterns(p.best.get("patterns", []), lang), seed=p.best["seed"],
+                   hand=p.best["hand"])
     else:
-        best = t("stat_best_none")
+        best = say("stat_best_none")
     stats = [("stat_points", str(p.points)), ("stat_net", f"{p.net:+d}" if p.net else "0"),
              ("stat_hands", str(p.hands)), ("stat_wins", str(p.wins)), ("stat_rate", rate),
              ("stat_matches", str(p.matches)), ("stat_places", " / ".join(map(str, p.places)))]
-    cells = "".join(f'<div class="stat"><dt>{esc(t(k))}</dt><dd>{esc(v)}</dd></div>'
+    cells = "".join(f'<div class="stat"><dt>{esc(say(k))}</dt><dd>{esc(v)}</dd></div>'
                     for k, v in stats)
     return (
         f'<section class="profile" data-testid="profile" data-points="{p.points}" '
@@ -155,36 +157,36 @@ def profile_html(p: Profile, lang: str) -> str:
         f'<div class="rank"><span class="rank__badge" aria-hidden="true">★</span>'
         f'<div><p class="rank__title" lang="{"zh-Hans" if lang == "zh" else "en"}">'
         f'{esc(title)}</p><p class="rank__sub">{esc(other)} · '
-        f'{esc(t("rank_level", n=rank.level, of=len(RANKS)))}</p></div></div>'
+        f'{esc(say("rank_level", n=rank.level, of=len(RANKS)))}</p></div></div>'
         f'<div class="rank__bar" role="progressbar" aria-valuemin="0" aria-valuemax="100" '
         f'aria-valuenow="{pct}" aria-label="{esc(nxt)}"><i style="width:{pct}%"></i></div>'
-        f'<p class="rank__next">{esc(t("rank_points", n=p.points))} · {esc(nxt)}</p>'
+        f'<p class="rank__next">{esc(say("rank_points", n=p.points))} · {esc(nxt)}</p>'
         f'<dl class="stats">{cells}</dl>'
-        f'<p class="stat stat--best"><b>{esc(t("stat_best"))}</b> '
+        f'<p class="stat stat--best"><b>{esc(say("stat_best"))}</b> '
         f'<span data-testid="best-hand">{esc(best)}</span></p>'
-        f'<p class="sheet__note">{esc(t("profile_note"))}</p></section>')
+        f'<p class="sheet__note">{esc(say("profile_note"))}</p></section>')
 
 
 def records_html(link: str, status: str, lang: str, can_export: bool = True) -> str:
-    t = lambda key, **kw: tr(lang, key, **kw)  # noqa: E731
+    say = partial(tr, lang)
     export = (f'<button type="button" class="act" data-ui="export"'
               f'{"" if can_export else " disabled"}>'
-              f'<span class="act__label">{esc(t("rec_export"))}</span></button>')
+              f'<span class="act__label">{esc(say("rec_export"))}</span></button>')
     return (
         f'<section class="records">'
-        f'<div class="rec"><h3>{esc(t("rec_export"))}</h3><p class="sheet__note">'
-        f'{esc(t("rec_export_note"))}</p>{export}</div>'
-        f'<div class="rec"><h3>{esc(t("rec_import"))}</h3><p class="sheet__note">'
-        f'{esc(t("rec_import_note"))}</p>'
-        f'<label class="act act--file"><span class="act__label">{esc(t("rec_import"))}</span>'
+        f'<div class="rec"><h3>{esc(say("rec_export"))}</h3><p class="sheet__note">'
+        f'{esc(say("rec_export_note"))}</p>{export}</div>'
+        f'<div class="rec"><h3>{esc(say("rec_import"))}</h3><p class="sheet__note">'
+        f'{esc(say("rec_import_note"))}</p>'
+        f'<label class="act act--file"><span class="act__label">{esc(say("rec_import"))}</span>'
         f'<input type="file" accept=".json,application/json" data-ui="import" '
         f'data-testid="import"></label></div>'
-        f'<div class="rec"><h3>{esc(t("rec_link"))}</h3><p class="sheet__note">'
-        f'{esc(t("rec_link_note"))}</p>'
+        f'<div class="rec"><h3>{esc(say("rec_link"))}</h3><p class="sheet__note">'
+        f'{esc(say("rec_link_note"))}</p>'
         f'<input class="rec__link" type="text" readonly value="{esc(link)}" '
-        f'data-testid="seed-link" aria-label="{esc(t("rec_link"))}">'
+        f'data-testid="seed-link" aria-label="{esc(say("rec_link"))}">'
         f'<button type="button" class="act" data-ui="copy-link">'
-        f'<span class="act__label">{esc(t("rec_link"))}</span></button></div>'
+        f'<span class="act__label">{esc(say("rec_link"))}</span></button></div>'
         f'<p class="rec__status" role="status" data-testid="records-status">{esc(status)}</p>'
         f'</section>')
 

@@ -20,6 +20,7 @@ False
 
 from __future__ import annotations
 
+from functools import partial
 from urllib.parse import parse_qs
 
 from ..tiles import tile_name
@@ -43,19 +44,19 @@ def wanted(search: str, stored: str | None, hands: int, returning: bool = False)
 def welcome_html(st: TableState) -> str:
     """The card, with this hand's seat, dealer and 财神."""
     lang = st.lang
-    t = lambda key, **kw: tr(lang, key, **kw)  # noqa: E731
+    say = partial(tr, lang)
     dealer = st.dealer
-    deals = t("welcome_you_deal") if dealer == 0 else t("welcome_deals",
-                                                         name=seat_name(dealer, lang))
-    seat = t("welcome_seat", wind=wind_name(0, dealer, lang), right=seat_name(1, lang),
-             across=seat_name(2, lang), left=seat_name(3, lang))
-    cai = t("welcome_cai", tile=tile_label(st.caishen, lang),
-            indicator=tile_name(st.obs.indicator, lang))
+    deals = say("welcome_you_deal") if dealer == 0 else say("welcome_deals",
+                                                            name=seat_name(dealer, lang))
+    seat = say("welcome_seat", wind=wind_name(0, dealer, lang), right=seat_name(1, lang),
+               across=seat_name(2, lang), left=seat_name(3, lang))
+    cai = say("welcome_cai", tile=tile_label(st.caishen, lang),
+              indicator=tile_name(st.obs.indicator, lang))
     q = "?lang=en" if lang == "en" else ""
     points = [
         ("welcome-seat", "座", seat + ("" if lang == "zh" else " ") + deals),
         ("welcome-cai", "", cai),
-        ("welcome-zimo", "摸", t("welcome_zimo")),
+        ("welcome-zimo", "摸", say("welcome_zimo")),
     ]
     items = []
     for tid, icon, text in points:
@@ -66,17 +67,17 @@ def welcome_html(st: TableState) -> str:
     return (
         f'<div class="welcome" data-testid="welcome" role="document" '
         f'aria-labelledby="welcome-title">'
-        f'<h2 id="welcome-title">{esc(t("welcome_title"))}</h2>'
-        f'<p class="welcome__lead">{esc(t("welcome_lead"))}</p>'
+        f'<h2 id="welcome-title">{esc(say("welcome_title"))}</h2>'
+        f'<p class="welcome__lead">{esc(say("welcome_lead"))}</p>'
         f'<ul class="welcome__points">{"".join(items)}</ul>'
-        f'<nav class="welcome__links" aria-label="{esc(t("help_more"))}">'
+        f'<nav class="welcome__links" aria-label="{esc(say("help_more"))}">'
         f'<a class="act act--ghost" href="./learn.html{q}" data-testid="welcome-rules">'
-        f'<span class="act__label">{esc(t("welcome_rules"))}</span></a>'
+        f'<span class="act__label">{esc(say("welcome_rules"))}</span></a>'
         f'<a class="act act--ghost" href="./learn.html{q}#scenarios" '
         f'data-testid="welcome-scenarios"><span class="act__label">'
-        f'{esc(t("welcome_scenarios"))}</span></a></nav>'
+        f'{esc(say("welcome_scenarios"))}</span></a></nav>'
         f'<div class="welcome__foot"><label class="welcome__hide">'
         f'<input type="checkbox" data-testid="welcome-hide" id="welcome-hide">'
-        f'<span>{esc(t("welcome_hide"))}</span></label>'
+        f'<span>{esc(say("welcome_hide"))}</span></label>'
         f'<button type="button" class="act act--primary" data-ui="welcome-ok" autofocus>'
-        f'<span class="act__label">{esc(t("welcome_ok"))}</span></button></div></div>')
+        f'<span class="act__label">{esc(say("welcome_ok"))}</span></button></div></div>')

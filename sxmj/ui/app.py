@@ -6,7 +6,8 @@ none imports this module: ``dom`` (the page, its clock, the speaker), ``persist`
 (``localStorage``: the match is saved after every action, resumed on reload), ``driver`` (the
 bots, their pace, the assist's adviser, the review), ``decision`` (a decision in progress),
 ``settings`` (the sheet and the settings), ``records`` (export, import, replay), ``regions``
-(the extra regions' markup) and ``routes`` (which handler a click, a tap or a key reaches).
+(the extra regions' markup), ``scenario_table`` (the scenario played, ``?scenario=``) and
+``routes`` (which handler a click, a tap or a key reaches).
 
 Contract with ``index.html`` and the tests: when the table is interactive,
 :func:`start` sets, last of all, ``document.body.dataset.sxmjReady = "1"``.
@@ -20,7 +21,6 @@ import random
 
 from ..game import Action
 from ..match import Match
-from ..scenarios import ScenarioError
 from . import panels, regions, view, welcome
 from .assist import AssistInfo, ghosts
 from .decision import Decision
@@ -34,7 +34,8 @@ from .params import Params, level_param
 from .persist import Persistence
 from .records import Records, Replay, Viewer
 from .routes import InputRouter
-from .scenario_mode import ScenarioMode, from_search, scenario_name
+from .scenario_mode import ScenarioMode
+from .scenario_table import ScenarioTable
 from .settings import Preferences, SettingsSheet
 from .store import Settings
 from .summary import ends
@@ -87,8 +88,7 @@ class App:
         self.router = InputRouter(self, self.records, self.clock)
         self.adviser = Adviser(self.clock)
         self.reviewer = Reviewer(document, self.clock, self.render, self.fail)  # 复盘
-        self.mode: ScenarioMode | None = None
-        self.scenario_error: str | None = None
+        self.scenario = ScenarioTable(self)
         self.rail_open = False
         self.keyboard = False  # the last input was a key (focus follows the game then)
         self.friends = Friends(self)
@@ -103,6 +103,11 @@ class App:
     def viewer(self) -> Viewer | None:
         """The imported record being watched (None while playing)."""
         return self.replay.viewer
+
+    @property
+    def mode(self) -> ScenarioMode | None:
+        """The scenario played (None: a plain game)."""
+        return self.scenario.mode
 
     @property
     def shown(self) -> Match:
@@ -122,14 +127,7 @@ class App:
                 self.match = Match(seed=self.params.seed)
                 self.friends.join(room[1], room[2])
             return
-        name = scenario_name(search)
-        if name is not None:
-            try:
-                self.mode = from_search(search)
-            except ScenarioError:
-                self.scenario_error = name
-        if self.mode is not None:
-            self.start_scenario()
+        if self.scenario.boot(search):
             return
         loaded = self.persistence.load_match()
         seed_wanted = self.params.seed_given and (
@@ -141,7 +139,7 @@ class App:
         else:
             self.start_match(self.params.seed)
 
-    def _sync_params(self, seed: int | None = None) -> None:
+    def sync_params(self, seed: int | None = None) -> None:
         s = self.settings
         self.params = Params(self.params.seed if seed is None else seed, True, s.lang, s.speed,
                              level_param(s.bots), hands=self.params.hands,
@@ -149,7 +147,7 @@ class App:
 
     def start_match(self, seed: int) -> None:
         """A new match of ``seed`` with the settings' rules and bots (saved at once)."""
-        self._sync_params(seed)
+        self.sync_params(seed)
         self.match = Match(seed=seed, options=self.params.rules(self.settings.rules))
         self.driver.seat_bots(self.settings.bots, self.params.seed)
         self.persistence.counted = 0
@@ -158,23 +156,13 @@ class App:
 
     def resume(self, match: Match, counted: int) -> None:
         """Go on with the saved match (``counted`` hands already in the profile)."""
-        self._sync_params(match.seed)
+        self.sync_params(match.seed)
         self.match = match
         self.driver.seat_bots(self.settings.bots, self.params.seed)
         self.persistence.counted = counted
         self.new_hand_state(heard=False)
         self.notes.log.append(tr(self.params.lang, "resumed"))
         self.count_hands()
-
-    def start_scenario(self) -> None:
-        """Deal the scenario: seat 0 is the player, the other seats play its script."""
-        mode = self.mode
-        if mode is None:  # only the table of a scenario has one
-            return
-        self._sync_params(0)
-        self.match = mode.start()
-        self.driver.play_script(mode)
-        self.new_hand_state()
 
     def new_hand_state(self, heard: bool = True) -> None:
         """A hand was dealt: forget the last one's decision and bubbles, note (and sound) it."""
@@ -226,11 +214,7 @@ class App:
             return st
         st.ghosts = ghosts(st.obs, st.legal, lang)
         if self.mode is not None:
-            coach = self.mode.coach(self.match.game, lang)
-            st.suggest = coach.suggest
-            if self.match.game.over:
-                st.again_label = tr(lang, "scenario_again")
-                st.result_top = regions.scenario_done_html(self.mode, coach, lang)
+            self.scenario.show(st, lang)
         else:
             if self.settings.assist:
                 info = self.assist_now()
@@ -277,7 +261,7 @@ class App:
         on = self.viewer is None and (self.settings.assist or self.mode is not None)
         return regions.comfort_regions(st, self.viewer, self.assist_now() if on else None,
                                        self.settings.assist, self.rail_open, self.mode,
-                                       self.match.game, self.scenario_error)
+                                       self.match.game, self.scenario.error)
 
     def sheet_markup(self, tab: str) -> str:
         """The sheet's markup with ``tab`` open."""
@@ -327,7 +311,7 @@ class App:
         if self.viewer is not None or not self.match.game.over:
             return
         if self.mode is not None:  # a scenario's "next hand" plays it again
-            self.restart_scenario()
+            self.scenario.restart()
             return
         if self.friends.role == "guest":
             self.friends.send_ready()
@@ -355,10 +339,7 @@ class App:
         ``kept`` (a match and its counted hands) back to the one a new match replaced."""
         self.driver.stop()
         self.replay.viewer = None
-        if self.mode is not None:
-            self.document.body.removeAttribute("data-sxmj-scenario")
-        self.mode = None
-        self.scenario_error = None
+        self.scenario.leave()
         self.notes.log = []
         if kept is not None:
             self.resume(*kept)
@@ -369,19 +350,11 @@ class App:
         self.render()
         self.kick()
 
-    def restart_scenario(self) -> None:
-        """Play the scenario again from its deal."""
-        self.driver.stop()
-        self.notes.log = []
-        self.start_scenario()
-        self.render()
-        self.kick()
-
     # ------------------------------------------------------------ settings, sheet, replay
 
     def settings_changed(self, what: str) -> None:
         """A setting was changed and kept: apply it (a rule waits for the next match)."""
-        self._sync_params()
+        self.sync_params()
         if what in ("anim", "sound"):  # body[data-sxmj-anim], or the speaker: no redraw
             self.speaker.configure()
             return

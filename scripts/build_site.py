@@ -9,8 +9,8 @@ Nothing else: no tests, no node_modules, no scripts.
 The pages share one head, ``scripts/page_head.html``: each page's line
 ``<meta name="sxmj-build" content="dev">`` stands for it (:func:`render_page`, which
 ``scripts/serve.py`` also applies, so ``make play`` serves the pages as the site does). It
-holds the texts shown before Python starts, the ``boot_*`` strings of ``sxmj.ui.i18n.STRINGS``,
-as a JSON block that ``static/js/page-boot.js`` reads.
+holds the texts shown before Python starts, the ``boot_*`` strings of the UI's string table
+(``STRINGS`` in ``sxmj/ui/strings.py``), as a JSON block that ``static/js/page-boot.js`` reads.
 
 Then it stamps the build: ``BUILD``, a hash of every file of the site, goes into ``sw.js``
 (with ``FILES``, the list the service worker caches; its cache is named ``sxmj-<BUILD>``) and
@@ -60,7 +60,7 @@ SNAPSHOT_MANIFEST = Path("static/vendor/snapshot/manifest.json")
 PAGE_HEAD = Path("scripts/page_head.html")
 BOOT_TEXT = "{boot_text}"  # in PAGE_HEAD: the boot_* strings, as JSON
 HEAD_DONE = 'id="sxmj-boot-text"'  # a page holding this has its head already
-I18N = Path("sxmj/ui/i18n.py")
+I18N = Path("sxmj/ui/strings.py")  # the UI's string table (STRINGS, a literal)
 BOOT_SCRIPT = Path("static/js/page-boot.js")
 INLINE = ("static/js/page-boot.js", "static/js/sound.js")  # classic scripts of the head
 # PyScript's interpreter module: the built site's [files] list goes into it (move_sources)
@@ -77,7 +77,7 @@ class ShellError(ValueError):
 
 
 def boot_strings(root: Path) -> dict[str, list[str]]:
-    """``{name: [zh, en]}`` for every ``boot_<name>`` key of ``sxmj.ui.i18n.STRINGS``.
+    """``{name: [zh, en]}`` for every ``boot_<name>`` key of ``sxmj.ui.strings.STRINGS``.
 
     Read from the source with ``ast`` (``STRINGS`` is a literal), not imported: the dev
     server sees an edit at once, and the table of the folder being served is the one used.

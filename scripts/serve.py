@@ -10,7 +10,7 @@ A stdlib ``http.server`` that
 - can serve the folder under a sub-path (``--prefix /sxmj/``), as GitHub Pages does, to prove
   that every URL of the site is relative;
 - serves a page of the repository as the built site holds it: with the head every page
-  shares (``scripts/page_head.html`` and the boot strings of ``sxmj/ui/i18n.py``, put in by
+  shares (``scripts/page_head.html`` and the boot strings of ``sxmj/ui/strings.py``, put in by
   :func:`build_site.render_page`, read afresh on every request); the pages of a built site
   already have it and are served as they are;
 - stops cleanly on Ctrl-C.

@@ -14,7 +14,9 @@ from types import SimpleNamespace
 
 import pytest
 
+from sxmj.bots import Bot
 from sxmj.game import Action
+from sxmj.match import Match
 from sxmj.ui import app as app_module
 from sxmj.ui import view
 from sxmj.ui.driver import BotDriver
@@ -229,10 +231,48 @@ def test_every_ui_module_is_small(path):
     assert lines <= 400, f"{path.name}: {lines} lines"
 
 
+# what a UI module other than the driver may take from sxmj.bots: names and types, no bot
+BOT_VOCABULARY = {"LEVELS", "Choice", "Policy", "ScriptedTable"}
+
+
 def test_only_the_driver_calls_the_bots():
     for name in PARTS:
         source = (UI / f"{name}.py").read_text(encoding="utf-8")
         assert ("from ..bots import" in source) == (name == "driver"), name
+
+
+@pytest.mark.parametrize("path", sorted(UI.glob("*.py")), ids=lambda p: p.stem)
+def test_no_ui_module_but_the_driver_makes_a_bot(path):
+    """The friends room's modules and every other part too: a bot plays through the driver."""
+    if path.stem == "driver":
+        return
+    taken = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            module = "sxmj." + (node.module or "") if node.level == 2 else node.module or ""
+            if module == "sxmj.bots" or module.startswith("sxmj.bots."):
+                assert module == "sxmj.bots", f"{path.name} imports {module}"
+                taken |= {alias.name for alias in node.names}
+    assert taken <= BOT_VOCABULARY, f"{path.name} takes {taken - BOT_VOCABULARY} from sxmj.bots"
+
+
+def test_a_timed_out_person_is_played_by_the_driver():
+    game = Match(seed=3).game
+    driver = BotDriver(lambda: game, lambda a: None, lambda: None, lambda: "fast",
+                       lambda text: None, None)
+    driver.seat_bots(("normal", "normal", "normal"), 3)  # deterministic: asked twice
+    seats = set()
+    while not game.over and not (0 in seats and len(seats) > 1):
+        seat = game.to_move()[0]
+        seats.add(seat)
+        if seat:  # a guest's seat: its bot (the level the host chose) plays
+            action = driver.stand_in(game, seat, "hard")
+            assert action == driver.choose(game, seat)
+        else:  # the host's own seat has no bot: one of the room's level plays
+            action = driver.stand_in(game, 0, "hard")
+            assert action == Bot("hard").choose(game.observation(0), game.legal_actions(0)).action
+        game.apply(action)
+    assert 0 in seats and len(seats) > 1
 
 
 def test_every_control_in_the_markup_has_a_route():

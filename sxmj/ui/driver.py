@@ -83,6 +83,13 @@ class BotDriver:
         assert bot is not None  # seat 0 is the player's
         return bot.choose(game.observation(seat), game.legal_actions(seat)).action
 
+    def stand_in(self, game: Game, seat: int, level: str) -> Action:
+        """The move of a person at ``seat`` whose turn timer ran out (a friends room): the
+        seat's bot's choice, or at seat 0 (the host's own, no bot) a ``level`` bot's."""
+        if seat:
+            return self.choose(game, seat)
+        return Bot(level).choose(game.observation(0), game.legal_actions(0)).action
+
     async def choose_async(self, game: Game, seat: int) -> Action:
         """:meth:`choose`, but a searching bot (the expert) thinks one guess per task,
         yielding to the page between guesses, and stops at ``SEARCH_BUDGET_MS``."""

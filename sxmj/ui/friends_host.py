@@ -11,7 +11,6 @@ import json
 import secrets
 from typing import Any
 
-from ..bots import Bot
 from ..game import Action
 from ..messages import CoreError
 from ..record import dumps, replay
@@ -226,9 +225,7 @@ class HostSide(RoomBase):
         for seat in seats:
             if seat in match.game.to_move():
                 game = match.game
-                action = (self.app.driver.choose(game, seat) if seat else  # the host's own
-                          Bot(self.room.level).choose(game.observation(0),
-                                                      game.legal_actions(0)).action)
+                action = self.app.driver.stand_in(game, seat, self.room.level)
                 name = self.room.seats[seat].name
                 self.app.notes.log.append(tr(self.lang, "friends_timeout", name=name))
                 for s in self.room.guests():

@@ -102,11 +102,15 @@ def test_melds_flowers_and_context(calc):
     wait_result(page, win="true", fan="2", share="36")  # 杠爆
     page.locator('[data-field="dealer"]').check()
     page.locator('[data-field="first_turn"]').check()
-    wait_result(page, fan="3", share="72")  # + 天胡 3 = 5 番, capped at 3 (三番到底)
+    # a kong leaves the first turn behind (RULES §12): 天胡 on its replacement is refused
+    wait_result(page, win="false", state="invalid", error="first_turn")
+    assert "先开了杠" in page.inner_text(RESULT)
+    page.select_option('[data-field="win_by"]', "draw")
+    wait_result(page, win="true", fan="3", share="72")  # 暴头 1 + 天胡 3, capped at 3 (三番到底)
     assert "三番到底" in page.inner_text(RESULT)
     page.locator('[data-field="dealer"]').uncheck()
     page.locator('[data-field="first_turn"]').uncheck()
-    wait_result(page, fan="2")
+    wait_result(page, win="true", fan="1", share="18")  # back to 暴头 alone
 
 
 @pytest.mark.parametrize(("field", "value", "error", "words"), [

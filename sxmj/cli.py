@@ -20,7 +20,7 @@ from .bots.review import review
 from .match import Match
 from .messages import CoreError
 from .record import replay
-from .request import evaluate_json, read_json
+from .request import MAX_INPUT_BYTES, evaluate_json, read_json
 from .rules import BASE_FLOWERS, Options
 from .simulate import Checker, WallResult, play_match_hand, summarize, tournament, tournament_wall
 
@@ -49,7 +49,8 @@ def _fail(err: CoreError, lang: str) -> int:
 def cmd_evaluate(args: argparse.Namespace) -> int:
     try:
         try:
-            data = read_json(sys.stdin.buffer.read())
+            # one byte past the limit is enough for read_json to refuse it
+            data = read_json(sys.stdin.buffer.read(MAX_INPUT_BYTES + 1))
         except (AttributeError, OSError) as e:  # stdin closed (<&-) or unreadable
             raise CoreError("input.unreadable", "input",
                             detail=getattr(e, "strerror", None) or "stdin is closed") from None
@@ -120,9 +121,9 @@ def _read_record(path: str) -> Any:
     """A record file's JSON; CoreError (record.file, or the input.* codes) if it can't be."""
     try:
         with open(path, "rb") as f:
-            data = f.read()
+            data = f.read(MAX_INPUT_BYTES + 1)
     except OSError as e:
-        raise CoreError("record.file", path, detail=e.strerror or str(e)) from None
+        raise CoreError("record.file", path or "file", detail=e.strerror or str(e)) from None
     return read_json(data, "record")
 
 
@@ -246,9 +247,10 @@ class _Parser(argparse.ArgumentParser):
         if given:  # "argument --hands: …": the argument first, as a field
             name = given.group(1).split("/")[-1]
             sep = "：" if _LANG[0] == "zh" else ": "
-            line = f"{name}{sep}{given.group(2)}"
+            line = f"{name}{sep}{_argparse_words(given.group(2))}"
         else:  # a missing or unknown argument: argparse's words, and where to look
-            line = f"{self.prog}: " + CoreError("arg.usage", detail=message).text(_LANG[0])
+            detail = _argparse_words(message)
+            line = f"{self.prog}: " + CoreError("arg.usage", detail=detail).text(_LANG[0])
         try:
             _say(line.replace("\n", " "), sys.stderr)
         except OSError:  # no one reads the errors (2>&-): the status still tells
@@ -257,10 +259,36 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _lang_of(argv: list[str]) -> str:
+    """The --lang argparse will settle on, read before it: the last one given wins, and an
+    abbreviation (--la zh) counts, as argparse takes it (no other option starts --l)."""
+    lang = "en"
     for i, arg in enumerate(argv):
-        if arg == "--lang=zh" or (arg == "--lang" and argv[i + 1:i + 2] == ["zh"]):
-            return "zh"
-    return "en"
+        if arg == "--":
+            break
+        name, eq, value = arg.partition("=")
+        if len(name) >= 3 and "--lang".startswith(name):
+            given = value if eq else (argv[i + 1] if i + 1 < len(argv) else "")
+            if given in ("en", "zh"):
+                lang = given
+    return lang
+
+
+# argparse's own refusals (English only), said in the chosen language
+_ARGPARSE_WORDS = ((r"expected one argument", "arg.expected_one"),
+                   (r"invalid choice: (?P<value>.*?) \(choose from (?P<known>.*)\)",
+                    "arg.choice"),
+                   (r"the following arguments are required: (?P<names>.*)", "arg.required"),
+                   (r"unrecognized arguments: (?P<names>.*)", "arg.unrecognized"))
+
+
+def _argparse_words(message: str) -> str:
+    for pattern, code in _ARGPARSE_WORDS:
+        found = re.fullmatch(pattern, message, re.S)
+        if found:
+            params = {k: v.strip("'") if k == "value" else v
+                      for k, v in found.groupdict().items()}
+            return CoreError(code, **params).text(_LANG[0])
+    return message
 
 
 def main(argv: list[str] | None = None) -> int:

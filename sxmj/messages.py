@@ -42,6 +42,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "input.encoding": ("不是 UTF-8 文本（第 {position} 个字节）",
                        "not UTF-8 text (byte {position})"),
     "input.too_deep": ("嵌套太深，最多 {limit} 层", "nested too deeply (at most {limit} levels)"),
+    "input.too_large": ("输入太大，最多 {limit} MB", "the input is too large (at most {limit} MB)"),
     "input.number_too_long": ("数字太长", "a number has too many digits"),
     "input.unreadable": ("读不了输入：{detail}", "can't read the input: {detail}"),
     "input.duplicate_key": ("同一个对象里 {name} 写了两次", "the key {name!r} is given twice "
@@ -68,6 +69,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
                    "give one level or four, comma-separated, from {known}; got {value}"),
     "arg.hand": ("记录只有 {count} 局（从 0 数起），收到 {value}",
                  "the record has {count} hands (numbered from 0), got {value}"),
+    "arg.expected_one": ("缺少它的值", "expected one argument"),
+    "arg.choice": ("不认识 {value}，可选：{known}",
+                   "invalid choice: {value} (choose from {known})"),
+    "arg.required": ("缺少参数：{names}", "the following arguments are required: {names}"),
+    "arg.unrecognized": ("不认识的参数：{names}", "unrecognized arguments: {names}"),
     "arg.usage": ("{detail}（--help 列出所有参数）", "{detail} (--help lists the arguments)"),
     # -- rule options
     "option.object": ("要一个规则选项对象，收到 {value}",
@@ -132,12 +138,26 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "hand.first_turn_kong": ("天胡、地胡是起手牌或第一摸胡的，先开了杠就不是第一回合了",
                              "天胡 and 地胡 are won on the dealt hand or the first draw: a "
                              "kong win is past the first turn"),
+    "hand.first_turn_melds": ("天胡、地胡是起手牌或第一摸胡的，"
+                              "手上不会有已经亮出的副露（收到 {count} 副）",
+                              "天胡 and 地胡 are won on the dealt hand or the first draw: no set "
+                              "can be laid down yet (got {count} melds)"),
+    "hand.first_turn_piao": ("天胡、地胡之前还没有打过牌，飘不了财神（飘 {value}）",
+                             "天胡 and 地胡 come before the winner's first discard: no 财神 can "
+                             "have been discarded (piao {value})"),
+    "hand.piao_copies": ("飘了 {value} 张 {tile}，手上还有 {held} 张，超过了四张",
+                         "{value} discarded {tile} (piao) and {held} in the hand make more "
+                         "than four"),
     "hand.robbed_self": ("胡牌者不能抢自己的杠", "the winner can't rob their own kong"),
     "hand.robbed_needed": ("抢杠胡要写被抢的座位", "a 抢杠 win needs the robbed seat"),
     "hand.robbed_only": ("只有抢杠胡才有被抢的座位（胡法 {win_by}）",
                          "only a rob win has a robbed seat (win_by {win_by})"),
     "hand.piao_twice": ("座位 {seat} 写了两次", "seat {seat} is given twice"),
     "hand.claims": ("要一个 4×4 的次数矩阵（0 或更大）", "expected a 4×4 matrix of counts ≥ 0"),
+    "hand.claims_impossible": ("座位 {seat} 不能吃碰自己打的牌（写了 {own} 次），"
+                               "一局最多吃碰杠 4 次（写了 {total} 次）",
+                               "seat {seat} can't claim its own discards (got {own}) and claims "
+                               "at most 4 times in a hand, one per set (got {total})"),
     "hand.table": ("要一个对象，含 winner、robbed、piao、claims",
                    "expected an object with winner, robbed, piao, claims"),
     # -- why a hand is not a win (Evaluation.reason)

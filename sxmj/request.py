@@ -31,6 +31,9 @@ MAX_TEXT = 200  # no hand is written in more characters than this; longer input 
 
 
 MAX_DEPTH = 64  # deeper JSON is no request of ours; refused before it can exhaust the stack
+# the longest record of an endless match is a few MB: anything past this is refused unread,
+# before it can exhaust memory (a file of zeros, a runaway pipe)
+MAX_INPUT_BYTES = 32 * 1024 * 1024
 
 
 def _depth(text: str) -> int:
@@ -73,6 +76,8 @@ def read_json(data: bytes | str, field: str = "input") -> Any:
     >>> read_json(b'[[1]]')
     [[1]]
     """
+    if len(data) > MAX_INPUT_BYTES:
+        raise CoreError("input.too_large", field, limit=MAX_INPUT_BYTES // (1024 * 1024))
     try:
         text = data.decode("utf-8") if isinstance(data, bytes) else data
     except UnicodeDecodeError as e:
@@ -251,4 +256,9 @@ def table_payments(table: Any, share: int, win_by: str, options: Options) -> lis
                 isinstance(r, list) and len(r) == 4 and all(is_count(x) for x in r)
                 for r in claims)):
             raise InvalidHand("table.claims", "hand.claims")
+        for s, row in enumerate(claims):
+            # nobody claims their own discard; each claim lays down one of a hand's four sets
+            if row[s] or sum(row) > 4:
+                raise InvalidHand("table.claims", "hand.claims_impossible", seat=s,
+                                  own=row[s], total=sum(row))
     return settle(share, winner, robbed, seats, claims, options)

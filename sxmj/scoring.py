@@ -199,6 +199,18 @@ def check_hand(ctx: WinContext, options: Options | None = None) -> None:
     # kong laid down first leaves that turn behind, and the engine never scores it so
     if ctx.first_turn and ctx.win_by == "kong":
         raise InvalidHand("first_turn", "hand.first_turn_kong")
+    # nor with a set laid down: a chi, peng or 明杠 is a claim, which ends the first turn
+    # (地胡 is "before any claim"), and a concealed kong leaves it behind as above
+    if ctx.first_turn and melds:
+        raise InvalidHand("first_turn", "hand.first_turn_melds", count=len(melds))
+    # a 飘 is a 财神 discarded, and the first turn comes before any discard of the winner
+    piao = ctx.piao or 0
+    if ctx.first_turn and piao:
+        raise InvalidHand("piao", "hand.first_turn_piao", value=piao)
+    # each 飘 is a real 财神 gone to the river: with those in hand and melds, at most four
+    if piao and piao + seen[caishen] > 4:
+        raise InvalidHand("piao", "hand.piao_copies", value=piao, tile=code(caishen),
+                          held=seen[caishen])
 
 
 # ------------------------------------------------------------------ readings

@@ -147,22 +147,22 @@ class Wall:
         """
         try:
             seq = parse_tiles(tiles) if isinstance(tiles, str) else list(tiles)
-            ind = parse_tiles(indicator)[0] if isinstance(indicator, str) else indicator
+            ind = parse_tiles(indicator) if isinstance(indicator, str) else [indicator]
+            if len(ind) != 1:
+                raise WallError("tile.one", value=indicator)
         except TileError as e:
             raise WallError(e.code, **e.params) from None
-        except IndexError:
-            raise WallError("tile.one", value=indicator) from None
         if not (isinstance(dice, tuple) and len(dice) == 2
                 and all(type(d) is int and 1 <= d <= 6 for d in dice)):
             raise WallError("wall.dice", value=dice)
-        if any(type(t) is not int or not 0 <= t < 42 for t in seq + [ind]):
+        if any(type(t) is not int or not 0 <= t < 42 for t in seq + ind):
             raise WallError("tile.text", value=tiles)
-        have = counts_of(seq + [ind])
+        have = counts_of(seq + ind)
         want = counts_of(full_set())
         for t in range(len(want)):
             if have[t] != want[t]:
                 raise WallError("wall.copies", tile=code(t), have=have[t], want=want[t])
-        return Wall(list(seq), ind, dice)
+        return Wall(list(seq), ind[0], dice)
 
     @staticmethod
     def arrange(hands: Sequence[str], draws: str = "", replacements: str = "",
@@ -188,8 +188,6 @@ class Wall:
             ind = parse_tiles(indicator)[0]
         except TileError as e:
             raise WallError(e.code, **e.params) from None
-        except IndexError:
-            raise WallError("tile.one", value=indicator) from None
         if len(dealt) != 4:
             raise WallError("wall.hands")
         pool = counts_of(full_set())

@@ -195,6 +195,8 @@ def _table(table, win_by: str):
     if claims is not None:
         _require(isinstance(claims, list) and len(claims) == 4 and all(
             isinstance(r, list) and len(r) == 4 and all(_count(x) for x in r) for r in claims))
+        # nobody claims their own discard; each claim lays down one of a hand's four sets
+        _require(all(claims[s][s] == 0 and sum(claims[s]) <= 4 for s in range(4)))
     return winner, robbed, piao, claims
 
 
@@ -240,6 +242,10 @@ def _parse(item) -> dict:
     _require(replacements <= kongs + links)
     # 天胡 and 地胡 are won on the dealt hand or the first draw, never after a kong
     _require(not (first_turn and win_by == "kong"))
+    # nor with a set laid down (a claim, or a kong), nor after a 财神 discard of the winner
+    _require(not (first_turn and (melds or piao)))
+    # §12: each 飘 is a real 财神 in the river; with those held, four copies at most
+    _require(not piao or piao + seen[caishen] <= 4)
     _require(replacements == 0 or win_by in ("kong", "flower"))
     _require(win_by != "kong" or kongs)
     _require(win_by != "flower" or flowers)

@@ -298,3 +298,63 @@ def test_a_wall_of_the_wrong_type_is_refused(where, spec, field) -> None:
     with pytest.raises(CoreError) as e:
         replay(record)
     assert e.value.field == name and e.value.text("zh")
+
+
+def test_a_wall_indicator_is_exactly_one_tile() -> None:
+    # "3m1m2m3m" was read as its first tile and the rest dropped without a word
+    from sxmj.tiles import code
+    from sxmj.wall import Rng, Wall
+    wall = Wall.shuffled(Rng(7))
+    indicator = code(wall.indicator)
+    assert Wall.from_tiles(wall.tiles, indicator).indicator == wall.indicator
+    for written in ("", indicator + "1m", indicator * 2, indicator + "1m2m3m"):
+        with pytest.raises(CoreError) as e:
+            Wall.from_tiles(wall.tiles, written)
+        assert e.value.code == "tile.one", written
+    record = copy.deepcopy(RECORD)
+    record["wall"] = {"tiles": code_list(wall.tiles), "indicator": indicator + "1m"}
+    with pytest.raises(CoreError) as e:
+        replay(record)
+    assert e.value.code == "tile.one" and e.value.field == "wall"
+
+
+def code_list(tiles: list[int]) -> str:
+    from sxmj.tiles import format_tiles
+    return format_tiles(tiles)
+
+
+def test_input_past_the_size_limit_is_refused_unread(tmp_path) -> None:
+    from sxmj.request import MAX_INPUT_BYTES
+    big = b" " * (MAX_INPUT_BYTES + 1)
+    assert_refused(run(["evaluate"], big), "input")
+    path = tmp_path / "big.json"
+    path.write_bytes(big)
+    err = assert_refused(run(["replay", str(path)], b""), "record")
+    assert "32 MB" in err
+    # /dev/zero never ends: it is refused after the limit, not read until memory runs out
+    assert_refused(run(["replay", "/dev/zero"], b""), "record")
+
+
+@pytest.mark.parametrize(("args", "field", "words"), [
+    (["simulate", "--lang=zh", "--lang", "en", "--hands", "0"], "--hands", "must be 1"),
+    (["simulate", "--la", "zh", "--hands", "0"], "--hands", "要在 1 到"),
+    (["simulate", "--lang", "zh", "--bots"], "--bots", "缺少它的值"),
+    (["simulate", "--lang", "zh", "--frob"], "python3 -m sxmj", "不认识的参数：--frob"),
+    (["review", "--lang", "zh", "x.json"], "python3 -m sxmj review", "缺少参数：--seat"),
+    (["replay", ""], "file", "can't read the file"),
+])
+def test_argument_errors_follow_the_lang_argparse_settles_on(args, field, words) -> None:
+    err = assert_refused(run(args, b""), field)
+    assert words in err
+
+
+@pytest.mark.parametrize("claims", [
+    [[1, 0, 0, 0], [0] * 4, [0] * 4, [0] * 4],           # seat 0 claims its own discard
+    [[0, 3, 2, 0], [0] * 4, [0] * 4, [0] * 4],           # five claims: five sets laid down
+    [[0, 1000, 0, 0], [0] * 4, [0] * 4, [0] * 4],
+])
+def test_impossible_claims_are_refused(claims) -> None:
+    with pytest.raises(CoreError) as e:
+        evaluate_json({**GOOD, "table": {"winner": 0, "claims": claims}})
+    assert (e.value.field, e.value.code) == ("table.claims", "hand.claims_impossible")
+    assert "4" in e.value.text("zh") and "4" in e.value.text("en")

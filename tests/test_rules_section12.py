@@ -153,6 +153,19 @@ HAND = {"hand": "123m456m789m12p3p55p", "win_tile": "3p", "caishen": "9s"}
     ({"hand": "456m789m12p3p55p", "win_tile": "3p", "caishen": "9s", "melds": ["angang 2222s"],
       "win_by": "kong", "first_turn": True, "dealer": True}, "first_turn",
      "hand.first_turn_kong"),
+    # no set can be laid down on the first turn: a claim ends it, a kong leaves it behind
+    ({"hand": "456m789m123p55p", "win_tile": "5p", "caishen": "9s", "melds": ["peng 111z"],
+      "first_turn": True}, "first_turn", "hand.first_turn_melds"),
+    ({"hand": "456m789m12p3p55p", "win_tile": "3p", "caishen": "9s", "melds": ["angang 2222s"],
+      "first_turn": True, "dealer": True}, "first_turn", "hand.first_turn_melds"),
+    # the first turn comes before the winner's first discard: no 飘 yet
+    ({"hand": "123m456m789m123p5p9s", "win_tile": "5p", "caishen": "9s", "first_turn": True,
+      "dealer": True, "piao": 1}, "piao", "hand.first_turn_piao"),
+    # three 9s discarded and two held are five real copies
+    ({"hand": "123m456m789m123p9s9s", "win_tile": "9s", "caishen": "9s", "piao": 3}, "piao",
+     "hand.piao_copies"),
+    ({"hand": "123m456m789m123p5p9s", "win_tile": "5p", "caishen": "9s", "piao": 4}, "piao",
+     "hand.piao_copies"),
     ({"hand": "²²²m", "win_tile": "2m", "caishen": "9s"}, "hand", "tile.letter"),
     ({**HAND, "win_tile": "٣p"}, "win_tile", "tile.letter"),
     ({**HAND, "melds": ["peng ²²²m"]}, "melds", "tile.letter"),
@@ -162,6 +175,13 @@ def test_impossible_requests_are_refused_with_a_code(request_, field, code) -> N
         evaluate_json(request_)
     assert (e.value.field, e.value.code) == (field, code)
     assert e.value.text("zh") != e.value.text("en")
+
+
+def test_piao_up_to_the_copies_left_is_scored() -> None:
+    # one 9s held and three in the river: the most 飘 a hand can have
+    out = evaluate_json({"hand": "123m456m789m123p5p9s", "win_tile": "5p", "caishen": "9s",
+                         "piao": 3, "options": {"fan_cap": 10}})
+    assert out["patterns"] == ["baotou", "piao"] and out["fan"] == 4
 
 
 def test_dadiao_needs_the_pair_so_never_the_no_set_quanfeng_reading() -> None:

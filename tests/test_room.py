@@ -18,6 +18,7 @@ from sxmj.bots import Bot
 from sxmj.game import Action, Game
 from sxmj.match import Match
 from sxmj.messages import CoreError
+from sxmj.observation import Observation
 from sxmj.record import replay
 from sxmj.room.guest import GuestTable, turn_record
 from sxmj.room.host import Room, deal
@@ -184,8 +185,27 @@ def test_the_invite_secret_and_seat_tokens():
     out = room.hello("peer-2b", parse(message("hello", secret=SECRET, name="", token="token-1")))
     assert json.loads(out[0][1]) == {"v": 1, "t": "seated", "seat": 2, "token": "token-1"}
     assert room.seat_of("peer-2b") == 2 and 2 in room.humans()
-    refused = room.sit("someone", parse(message("sit", seat=3, name="Y")))
+    refused = room.sit("peer-2b", parse(message("sit", seat=3, name="Y")))
     assert json.loads(refused[0][1])["code"] == "room.seat_taken"
+
+
+def test_a_seat_needs_the_secret_first():
+    # the room id alone (the broker sees it) must get nobody in: a "sit" without a hello
+    # that gave the secret is turned away, before and after a wrong guess
+    tokens = iter(f"token-{i}" for i in range(10))
+    room = Room("room-id", SECRET, "Host", tokens=tokens.__next__)
+    out = room.sit("intruder", parse(message("sit", seat=1, name="X")))
+    assert json.loads(out[0][1]) == {"v": 1, "t": "closed", "reason": "secret"}
+    room.hello("intruder", parse(message("hello", secret="guess", name="X", token=None)))
+    out = room.sit("intruder", parse(message("sit", seat=1, name="X")))
+    assert json.loads(out[0][1])["t"] == "closed"
+    assert room.seats[1].kind == "bot" and room.seat_of("intruder") is None
+    room.hello("friend", parse(message("hello", secret=SECRET, name="F", token=None)))
+    out = room.sit("friend", parse(message("sit", seat=1, name="F")))
+    assert json.loads(out[0][1])["t"] == "seated" and room.seat_of("friend") == 1
+    room.drop("friend")  # a dropped connection must say the secret again
+    out = room.sit("friend", parse(message("sit", seat=2, name="F")))
+    assert json.loads(out[0][1])["t"] == "closed"
 
 
 @given(st.integers(0, 40), st.data())
@@ -264,6 +284,43 @@ def test_guests_see_only_their_own_tiles_and_end_with_the_hosts_scores(seed):
         assert replay(json.dumps(table.record)).scores == match.scores  # exports replay
 
 
+@given(st.integers(0, 60))
+@settings(max_examples=40, deadline=None)
+def test_a_guest_never_learns_another_seats_concealed_tiles_or_the_wall(seed):
+    """Every message a guest gets while a hand is on, checked against the host's game: its
+    hand is its own, the others' are counts, a draw's tile is its own only, and nobody
+    else's right to claim or rob (a pair, or a wait, of that tile) is named."""
+    room, match, peers = seated_room(seed)
+    bots = [Bot("normal", seed * 4 + s) for s in range(4)]
+    events = match.game.deal_events
+    checked = 0
+    while not match.game.over:
+        game = match.game
+        for seat in (1, 2, 3):
+            state = parse(room.state(seat, match, events), "host")["state"]
+            obs = state["obs"]
+            assert set(obs) <= set(Observation.__dataclass_fields__) | {"options"}
+            assert obs["hand"] == list(game.observation(seat).hand)
+            assert obs["hand_counts"] == [len(game.concealed((i + seat) % 4)) for i in range(4)]
+            if obs["phase"] != "turn":
+                assert set(obs["to_move"]) <= {0}
+                checked += obs["phase"] == "claim"
+            assert obs["last_tile"] is None or game.turn == seat
+            for e in state["events"]:
+                assert e["type"] != "draw" or e["seat"] == 0 or "tile" not in e
+                assert e["type"] != "claim_window" or set(e["seats"]) <= {0}
+            assert "record" not in state
+            text = json.dumps(state)
+            for other in (s for s in range(4) if s != seat):
+                hidden = sorted(game.concealed(other))
+                assert len(hidden) < 4 or json.dumps(hidden) not in text
+            assert "wall" not in text.replace('"wall":', "")  # only the count of the wall
+            assert obs["wall"] == game.wall.remaining
+        s = game.to_move()[0]
+        events = match.apply(bots[s].choose(game.observation(s), game.legal_actions(s)).action)
+    assert checked or seed % 7  # most hands open a claim window somewhere
+
+
 def test_each_guest_is_sent_exactly_its_own_hand_while_the_hand_is_played():
     room, match, peers = seated_room(6)
     bot = Bot("normal", 6)
@@ -298,3 +355,30 @@ def test_events_lose_only_other_seats_draws():
     seen = turn_events(events, 2)
     assert seen[-2] == {"type": "draw", "seat": 3, "source": "head"}
     assert seen[-1] == {"type": "draw", "seat": 0, "tile": 6, "source": "head"}
+
+
+def test_the_longest_match_fits_one_message_on_both_sides():
+    # the end of a hand carries the match's record: the 99th hand's must still be sent, by
+    # the host's parse and by the browser transport, whose cap is the same number
+    import re
+    from pathlib import Path
+
+    from sxmj.room.protocol import MAX_HOST_BYTES
+    from sxmj.rules import MAX_MATCH_HANDS
+    js = (Path(__file__).parent.parent / "static/js/friends-net.js").read_text()
+    cap = re.search(r"var MAX_BYTES = (\d+) \* (\d+);", js)
+    assert cap and int(cap[1]) * int(cap[2]) == MAX_HOST_BYTES
+    room, match, peers = seated_room(3)
+    match = deal(entropy(3), Options(match_hands=MAX_MATCH_HANDS))
+    bots = [Bot("easy", s) for s in range(4)]
+    while True:
+        game = match.game
+        while not game.over:
+            s = game.to_move()[0]
+            match.apply(bots[s].choose(game.observation(s), game.legal_actions(s)).action)
+        if len(match.results) == MAX_MATCH_HANDS:
+            break
+        deal(entropy(len(match.results)), match.options, match)
+    text = room.state(1, match, [])
+    assert len(text.encode()) <= MAX_HOST_BYTES
+    assert len(parse(text, "host")["state"]["record"]["hands"]) == MAX_MATCH_HANDS

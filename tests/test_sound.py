@@ -346,3 +346,25 @@ def test_the_sheet_changes_the_sound_settings():
     assert kept == {"on": False, "volume": 30, "speech": False, "cues": False, "notify": False}
     app.sheet.change("notify", "on", True)  # a friends room's system notification
     assert app.settings.sound.notify is True
+
+
+def test_a_claim_shared_with_another_person_still_chimes_in_a_friends_room():
+    # the player and a guest may both claim: with the guest at its own table the host's
+    # page waits for the player too, so the turn cue must come (it waited for the guest)
+    for seed in range(1, 400):
+        match = Match(seed=seed)
+        g: Game = match.game
+        bots = [Bot("normal", seed * 4 + s) for s in range(4)]
+        while not g.over and not (g.phase == "claim" and 0 in g.to_move()
+                                  and len(g.to_move()) > 1):
+            s = g.to_move()[0]
+            match.apply(bots[s].choose(g.observation(s), g.legal_actions(s)).action)
+        if g.over:
+            continue
+        others = frozenset(g.to_move())
+        assert not waits_for_player(g)                   # alone against bots: they go first
+        assert waits_for_player(g, people=others | {0})  # the others are people too
+        assert starts_waiting(False, g, others | {0})
+        assert not waits_for_player(g, people=frozenset({0, 9}))
+        return
+    pytest.fail("no shared claim window in 400 hands")

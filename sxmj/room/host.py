@@ -41,6 +41,7 @@ from ..wall import Rng, Wall
 from .protocol import (
     clean_name,
     message,
+    private,
     turn_action,
     turn_events,
     turn_observation,
@@ -87,6 +88,9 @@ class Room:
         self.started = False
         self.ready: set[int] = set()  # seats that asked for the next hand
         self.sent_hands = 0  # finished hands whose records every guest has been sent
+        # connections that gave the invite's secret: only they may take a seat (the room id
+        # alone, which the broker sees, gets nobody in)
+        self.admitted: set[str] = set()
 
     # ------------------------------------------------------------ who is here
 
@@ -123,6 +127,7 @@ class Room:
         takes its seat back; anyone else is shown the lobby."""
         if not hmac.compare_digest(msg["secret"].encode(), self.secret.encode()):
             return [(peer, message("closed", reason="secret"))]
+        self.admitted.add(peer)
         token = msg["token"]
         for s, seat in enumerate(self.seats):
             if seat.kind == "guest" and token and hmac.compare_digest(token.encode(),
@@ -137,6 +142,8 @@ class Room:
 
     def sit(self, peer: str, msg: dict[str, Any]) -> Out:
         """A visitor takes a free seat (one a bot would play) before the match starts."""
+        if peer not in self.admitted:  # no hello with the secret first
+            return [(peer, message("closed", reason="secret"))]
         s = msg["seat"]
         if self.started or not 1 <= s <= 3 or self.seats[s].kind != "bot" \
                 or self.seat_of(peer) is not None:
@@ -147,6 +154,7 @@ class Room:
 
     def drop(self, peer: str) -> Out:
         """A guest's connection closed: its seat waits (reconnecting) for it."""
+        self.admitted.discard(peer)
         s = self.seat_of(peer)
         if s is None:
             return []
@@ -190,7 +198,7 @@ class Room:
         game = match.game
         view: dict[str, Any] = {
             "seat": seat, "hand": match.hand_no, "step": len(game.actions),
-            "obs": turn_observation(game.observation(seat), seat).to_json(),
+            "obs": turn_observation(private(game.observation(seat)), seat).to_json(),
             "legal": [str(turn_action(a, seat)) for a in game.legal_actions(seat)],
             "scores": turn_scores(match.scores, seat),
             "names": [self.seats[(i + seat) % 4].public() for i in range(4)],

@@ -160,14 +160,27 @@ def turn_action(action: Action, viewer: int) -> Action:
 SEAT_KEYS = ("seat", "dealer", "source")
 
 
+def private(obs: Observation) -> Observation:
+    """``obs`` without what only the host knows of the other seats: who else may claim a
+    discard or rob a kong says that they hold a pair of it, or wait on it. A guest learns
+    only whether it is asked itself (the table then waits for "the others")."""
+    if obs.phase == "turn":
+        return obs
+    return replace(obs, to_move=tuple(s for s in obs.to_move if s == obs.seat))
+
+
 def turn_events(events: list[dict[str, Any]], viewer: int) -> list[dict[str, Any]]:
     """The events ``viewer`` may see, numbered for its table: another seat's draw loses its
-    tile (it went into a concealed hand), everything else is open at a real table."""
+    tile (it went into a concealed hand), a claim window names only ``viewer`` if it is
+    asked (the others it asks hold a pair of the tile), everything else is open at a real
+    table."""
     out = []
     for e in events:
         e = dict(e)
         if e.get("type") == "draw" and e.get("seat") != viewer:
             e.pop("tile", None)
+        if e.get("type") == "claim_window" and isinstance(e.get("seats"), list):
+            e["seats"] = [s for s in e["seats"] if s == viewer]
         for key in SEAT_KEYS:
             if isinstance(e.get(key), int):
                 e[key] = turned(e[key], viewer)
@@ -187,5 +200,5 @@ def turn_scores(scores: list[int], viewer: int) -> list[int]:
 
 
 __all__ = ["EMOJI", "MAX_GUEST_BYTES", "MAX_HOST_BYTES", "PHRASES", "VERSION", "ProtocolError",
-           "clean_name", "message", "parse", "turn_action", "turn_events", "turn_observation",
-           "turn_scores", "turned"]
+           "clean_name", "message", "parse", "private", "turn_action", "turn_events",
+           "turn_observation", "turn_scores", "turned"]

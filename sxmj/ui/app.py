@@ -281,7 +281,7 @@ class App:
         self.friends.broadcast(events)
         self.decision.pick = None
         self.notes.note(events)
-        self.speaker.hear(events, self.match.game)
+        self.speaker.hear(events, self.match.game, people=self.friends.people())
         if self.match.game.over:
             self.count_hands()
             self.ending.start()  # the table shows the end before the result panel

@@ -209,16 +209,18 @@ class Speaker:
         self.waiting = False
         self.hear(game.deal_events if heard else [], game, heard)
 
-    def hear(self, events: list[dict], game: Game, heard: bool = True) -> None:
+    def hear(self, events: list[dict], game: Game, heard: bool = True,
+             people: frozenset[int] = frozenset({0})) -> None:
         """Fire the cues of a batch of events that left ``game`` as it is; before the first
-        user gesture the script logs them and plays nothing."""
-        waited, self.waiting = self.waiting, waits_for_player(game)
+        user gesture the script logs them and plays nothing. ``people``: the seats of people
+        (a friends room's host also waits for its guests, who decide at their tables)."""
+        waited, self.waiting = self.waiting, waits_for_player(game, people)
         settings = self.settings()
         s = settings.sound
         if not heard or self.audio is None or not (s.on or s.cues):
             return
         cues = plan(events, s, lang=settings.lang, hidden=self.hidden(),
-                    prompted=starts_waiting(waited, game))
+                    prompted=starts_waiting(waited, game, people))
         if not cues.empty:
             self._call("play", cues.to_json())
 

@@ -149,9 +149,12 @@ def tick_plan(settings: SoundSettings, hidden: bool) -> Plan:
     return Plan((Cue("tick"),)) if settings.on and not hidden else Plan()
 
 
-def waits_for_player(game: Game) -> bool:
-    """The table waits for the player alone (``body[data-sxmj-waiting="you"]``)."""
-    return not game.over and game.to_move() == [0]
+def waits_for_player(game: Game, people: frozenset[int] = frozenset({0})) -> bool:
+    """The table waits for the player and for nobody but ``people`` (the seats of people:
+    in a friends room the others decide at their own tables meanwhile), as
+    ``body[data-sxmj-waiting="you"]`` says."""
+    moving = game.to_move()
+    return not game.over and 0 in moving and all(s in people for s in moving)
 
 
 def event_cues(events: Iterable[Mapping[str, Any]]) -> list[tuple[str, str, int]]:
@@ -228,6 +231,7 @@ def plan(events: Iterable[Mapping[str, Any]], settings: SoundSettings, *, lang: 
     return Plan(tuple(cues), title, turn)
 
 
-def starts_waiting(waited_before: bool, game_after: Game) -> bool:
+def starts_waiting(waited_before: bool, game_after: Game,
+                   people: frozenset[int] = frozenset({0})) -> bool:
     """The table started waiting for the player with this batch (it did not before)."""
-    return waits_for_player(game_after) and not waited_before
+    return waits_for_player(game_after, people) and not waited_before

@@ -231,3 +231,25 @@ def test_unreadable_stored_data_is_reset_once_with_one_notice(tab, settings, pro
     assert page.locator("#notice").is_hidden()  # once
     assert page.locator('[data-testid="notice"]:visible').count() == 0
     w.assert_clean()
+
+
+def _room(**changes) -> str:
+    seat = {"kind": "bot", "name": "B", "token": ""}
+    room = {"id": "r00m", "secret": "s", "level": "normal", "timer": 20, "started": False,
+            "seats": [{"kind": "host", "name": "H", "token": ""}] + [seat] * 3}
+    return json.dumps({**room, **changes})
+
+
+@pytest.mark.parametrize("stored", [
+    '{"id": "r00m", "seats": ' + "[" * 20000,      # json's own recursion limit
+    _room(seats=[{"kind": "bot", "name": "B", "token": ""}] * 5),   # a fifth chair
+    _room(level="genius"), _room(timer="soon"), _room(seats=[1, 2, 3, 4]),
+])
+def test_a_hosts_unreadable_stored_room_starts_the_table(tab, stored):
+    # a host's reload (#host=<id>) reads its room back from localStorage: a bad one, whoever
+    # wrote it, leaves the room behind and starts the table, never a Python error
+    page, w, site_url = tab
+    forget(tab)
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", ["sxmj.room", stored])
+    page = visit(tab, "index.html?speed=fast#host=r00m")
+    assert page.locator('[data-testid="my-hand"] button[data-tile]').count() >= 13

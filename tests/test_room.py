@@ -382,3 +382,31 @@ def test_the_longest_match_fits_one_message_on_both_sides():
     text = room.state(1, match, [])
     assert len(text.encode()) <= MAX_HOST_BYTES
     assert len(parse(text, "host")["state"]["record"]["hands"]) == MAX_MATCH_HANDS
+
+
+def test_a_claim_window_is_timed_once_whoever_answers_first():
+    # two people may claim: the first one's pass must not give the second a fresh timer
+    from sxmj.room.host import window_start
+    for seed in range(1, 400):
+        room, match, peers = seated_room(seed)
+        game = match.game
+        bots = [Bot("normal", seed * 4 + s) for s in range(4)]
+        while not game.over and not (game.phase == "claim" and len(game.to_move()) > 1):
+            s = game.to_move()[0]
+            match.apply(bots[s].choose(game.observation(s), game.legal_actions(s)).action)
+        if game.over:
+            continue
+        assert game.actions[window_start(game)].kind == "discard"
+        assert room.time_left(match, 100.0) == room.timer
+        first = game.to_move()[0]
+        match.apply(Action(first, "pass"))
+        if game.phase != "claim":
+            continue  # the pass ended the window (the other had already answered)
+        assert room.time_left(match, 107.0) == room.timer - 7  # the same window runs on
+        assert room.time_left(match, 100.0 + room.timer + 5) == 0
+        while game.phase == "claim":
+            s = game.to_move()[0]
+            match.apply(Action(s, "pass"))
+        assert room.time_left(match, 200.0) == room.timer  # a turn: its own timer
+        return
+    pytest.fail("no claim window with two seats in 400 hands")

@@ -32,7 +32,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..game import Action
+from ..game import Action, Game
 from ..match import Match
 from ..messages import CoreError
 from ..record import to_record
@@ -91,6 +91,8 @@ class Room:
         # connections that gave the invite's secret: only they may take a seat (the room id
         # alone, which the broker sees, gets nobody in)
         self.admitted: set[str] = set()
+        self._window: tuple[int, int] = (-1, -1)  # the decision window being timed
+        self._opened = 0.0  # when it opened (the caller's clock)
 
     # ------------------------------------------------------------ who is here
 
@@ -188,6 +190,15 @@ class Room:
             return CoreError("room.illegal", "action", text=msg["action"][:40])
         return action
 
+    def time_left(self, match: Match, now: float) -> float:
+        """Seconds left of the turn timer at ``now`` (any clock the caller keeps). A claim
+        window is timed once from the discard (or 加杠) that opened it: one person's answer
+        doesn't give the others a fresh timer."""
+        window = (match.hand_no, window_start(match.game))
+        if window != self._window:
+            self._window, self._opened = window, now
+        return max(0.0, self.timer - (now - self._opened))
+
     def state(self, seat: int, match: Match, events: list[dict[str, Any]],
               full: bool = False) -> str:
         """What the guest at ``seat`` is sent after a change: its observation and legal
@@ -224,6 +235,20 @@ class Room:
         if done == 0:
             rec.pop("wall", None)
         return rec
+
+
+def window_start(game: Game) -> int:
+    """The index of the action that opened the decision now asked for: the discard or
+    加杠 of a claim or rob window, otherwise the next action (each turn is its own).
+
+    >>> m = Match(seed=1); window_start(m.game) == len(m.game.actions)
+    True
+    """
+    if game.phase in ("claim", "rob"):
+        for i in range(len(game.actions) - 1, -1, -1):
+            if game.actions[i].kind in ("discard", "jiagang"):
+                return i
+    return len(game.actions)
 
 
 def deal(entropy: Callable[[], int], options: Options, match: Match | None = None) -> Match:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import math
 import secrets
 from typing import Any
 
@@ -48,17 +49,26 @@ class HostSide(RoomBase):
         stored = self.app.persistence.load(ROOM_KEY)
         try:
             data = json.loads(stored or "")
-            if data["id"] != room_id:
+            if not isinstance(data, dict) or data.get("id") != room_id:
+                return False
+            seats = data["seats"]
+            # stored data is anyone's to edit: every field is checked before it is used
+            if not (isinstance(data["secret"], str) and data["level"] in LEVELS
+                    and data["timer"] in TIMER_CHOICES and isinstance(seats, list)
+                    and len(seats) == 4 and all(
+                        isinstance(x, dict) and x.get("kind") in ("host", "guest", "bot")
+                        and isinstance(x.get("name"), str) and isinstance(x.get("token"), str)
+                        for x in seats)):
                 return False
             room = Room(data["id"], data["secret"], tr(self.lang, "friends_host_name"),
                         data["level"], data["timer"], tokens=lambda: secrets.token_hex(16))
-            for s, seat in enumerate(data["seats"]):
+            for s, seat in enumerate(seats):
                 room.seats[s].kind, room.seats[s].name = seat["kind"], seat["name"]
                 room.seats[s].token = seat["token"]
                 room.seats[s].online = s == 0
             room.started = bool(data["started"])
             match = replay(data["match"]) if data.get("match") else None
-        except (ValueError, KeyError, TypeError, CoreError):
+        except (ValueError, KeyError, TypeError, IndexError, RecursionError, CoreError):
             return False
         self.role, self.room, self.room_id, self.secret = "host", room, room.room_id, room.secret
         self.app.driver.humans = self.humans
@@ -207,14 +217,17 @@ class HostSide(RoomBase):
             return
         key = (match.hand_no, len(match.game.actions))
         waiting = [s for s in match.game.to_move() if s in room.guests() or s == 0]
+        # every answer re-arms; the window's own time runs on (a second person waiting
+        # gets what is left, not a fresh timer), and at 0 the next late seat is played
+        left = room.time_left(match, asyncio.get_event_loop().time())
         if waiting:
-            asyncio.ensure_future(self._timeout(key, waiting, room.timer))
+            asyncio.ensure_future(self._timeout(key, waiting, left))
         if 0 in waiting:
-            self.countdown(key, room.timer)
+            self.countdown(key, max(1, math.ceil(left)))
         elif match.game.over:
             asyncio.ensure_future(self._timeout(key, [], NEXT_WAIT))
 
-    async def _timeout(self, key: tuple[int, int], seats: list[int], seconds: int) -> None:
+    async def _timeout(self, key: tuple[int, int], seats: list[int], seconds: float) -> None:
         await asyncio.sleep(seconds)
         match = self.app.match
         if (match.hand_no, len(match.game.actions)) != key or self.room is None:

@@ -43,9 +43,10 @@ def rules_chip(now: Options, pending: Options | None, lang: str) -> str:
     label = tr(lang, "rules_label", summary=summary)
     nxt = ""
     if pending is not None and pending != now:
-        text = tr(lang, "rules_next", summary=rules_summary(pending, lang))
-        label += " · " + text
-        nxt = f'<i class="chip__next">→ {esc(rules_summary(pending, lang))}</i>'
+        # a change of length alone would read "→ 底花 5" beside "底花 5 · 1 局一场"
+        upcoming = rules_summary(pending, lang, length=pending.match_hands != now.match_hands)
+        label += " · " + tr(lang, "rules_next", summary=upcoming)
+        nxt = f'<i class="chip__next">→ {esc(upcoming)}</i>'
     data = esc(json.dumps(now.to_dict(), separators=(",", ":")))
     return (f'<button type="button" class="chip chip--rules" data-ui="rules" data-testid="rules" '
             f'data-options="{data}" data-pending="{1 if nxt else 0}" '

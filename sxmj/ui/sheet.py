@@ -25,8 +25,9 @@ MATCH_HANDS = (1, 2, 4, 8, 12, 16, 0)  # a match's length (0: endless)
 # ------------------------------------------------------------------ the sheet
 
 
-def rules_summary(opts: Options, lang: str) -> str:
-    """The rule options in a few words: 底花 first, then whatever differs from the book."""
+def rules_summary(opts: Options, lang: str, length: bool = False) -> str:
+    """The rule options in a few words: 底花 first, then whatever differs from the book
+    (and the match's length even at its default, with ``length``)."""
     parts = [tr(lang, "rules_badge", base=opts.base_flowers)]
     if opts.fan_cap != 3:
         parts.append(tr(lang, "summary_fan_cap", n=opts.fan_cap))
@@ -40,7 +41,7 @@ def rules_summary(opts: Options, lang: str) -> str:
         parts.append(tr(lang, "summary_piao_free"))
     if opts.reserved_tiles:
         parts.append(tr(lang, "summary_reserved", n=opts.reserved_tiles))
-    if opts.match_hands != Options().match_hands:
+    if length or opts.match_hands != Options().match_hands:
         parts.append(tr(lang, "summary_match_hands", n=opts.match_hands) if opts.match_hands
                      else tr(lang, "summary_endless"))
     return " · ".join(parts)

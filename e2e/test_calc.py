@@ -105,12 +105,20 @@ def test_melds_flowers_and_context(calc):
     # a kong leaves the first turn behind (RULES §12): 天胡 on its replacement is refused
     wait_result(page, win="false", state="invalid", error="first_turn")
     assert "先开了杠" in page.inner_text(RESULT)
+    # nor with any set laid down, a concealed kong included: the dealt hand has none
     page.select_option('[data-field="win_by"]', "draw")
-    wait_result(page, win="true", fan="3", share="72")  # 暴头 1 + 天胡 3, capped at 3 (三番到底)
-    assert "三番到底" in page.inner_text(RESULT)
+    wait_result(page, win="false", state="invalid", error="first_turn")
+    assert "副露" in page.inner_text(RESULT)
     page.locator('[data-field="dealer"]').uncheck()
     page.locator('[data-field="first_turn"]').uncheck()
     wait_result(page, win="true", fan="1", share="18")  # back to 暴头 alone
+    # the dealt hand itself: 暴头 1 + 天胡 3 = 4 番, capped at 3 (三番到底); 花 = 财神 1 + 花 1
+    page.fill('[data-field="melds"]', "")
+    page.fill('[data-field="hand"]', "123m456m789m123p9s5p")
+    page.locator('[data-field="dealer"]').check()
+    page.locator('[data-field="first_turn"]').check()
+    wait_result(page, win="true", fan="3", share="56")
+    assert "三番到底" in page.inner_text(RESULT)
 
 
 @pytest.mark.parametrize(("field", "value", "error", "words"), [

@@ -509,6 +509,9 @@ def test_screenshots(open_page, artifacts, size, lang):
     # the top bar, and nothing pushes the page sideways (it did on a phone)
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     assert page.evaluate("window.scrollX") == 0
+    chips = page.locator("#menu .chip").evaluate_all(
+        "els => els.filter(e => e.offsetParent).map(e => e.getBoundingClientRect().right)")
+    assert chips and max(chips) <= page.viewport_size["width"], chips  # help stays on screen
     assert "8" in page.locator('[data-testid="rules"] .chip__next').inner_text()
     page.wait_for_selector(RESULT, timeout=10000)
     shoot(page, f"feel-summary-{dims}-{lang}.png", artifacts)

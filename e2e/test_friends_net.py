@@ -117,7 +117,7 @@ def test_two_browsers_talk_both_ways(friends_page, broker, artifacts):
     wait_got(guest, room, '{"v":1,"all":true}')
 
     # too long: send() refuses it, and a receiver drops one that a peer sent anyway
-    big = 'x' * (64 * 1024 + 1)
+    big = 'x' * (guest.evaluate("() => sxmjNet.MAX_BYTES") + 1)
     assert guest.evaluate("([room, big]) => sxmjNet.send(room, big)", [room, big]) is False
     guest.evaluate("([room, big]) => { sxmjNet._connection(room).send(big);"
                    " sxmjNet.send(room, 'after'); }", [room, big])

@@ -21,9 +21,10 @@
 // set-up (SDP offers/answers and ICE candidates), never a message.
 (function () {
   "use strict";
-  // = sxmj.room.protocol.MAX_HOST_BYTES (a test holds them equal), and Chromium's own limit
-  // for one data-channel message: a 99-hand match's record (about 0.8 kB a hand) fits
-  var MAX_BYTES = 256 * 1024;
+  // = sxmj.room.protocol.MAX_HOST_BYTES (a test holds them equal), under Chromium's own
+  // limit for one data-channel message (256 KiB): a 99-hand match's record (about 0.8 kB a
+  // hand) fits, and a peer that sends past the cap anyway is still heard, and dropped
+  var MAX_BYTES = 192 * 1024;
   var OPEN_TIMEOUT_MS = 15000;  // a data channel not open by then is tried again
   var BACKOFF_MS = [500, 1000, 2000, 4000, 8000];  // then 8 s between tries, until close()
   var HOST_ID_TRIES = 12;  // a reloaded host waits this many tries for the broker to free its id

@@ -33,7 +33,7 @@ from ..observation import Observation
 
 VERSION = 1
 MAX_GUEST_BYTES = 4096  # what a guest may send: a name, an action, a phrase
-MAX_HOST_BYTES = 262144  # what the host sends: an observation and events, or a match's record
+MAX_HOST_BYTES = 196608  # what the host sends: an observation and events, or a match's record
 NAME_CHARS = 16  # a player's name on the plates
 PHRASES = ("hello", "nice", "thanks", "hurry", "oops", "gg")  # quick phrases (i18n keys)
 EMOJI = ("😄", "😮", "😅", "😂", "😭", "😎")  # one Unicode block: phones and fonts have them

@@ -1,7 +1,8 @@
 """The command line: ``python3 -m sxmj {evaluate,simulate,replay,review,tournament}``.
 
-This is the only module of the core that reads files, writes to the
-terminal or looks at a clock.
+A thin shell over the core (argparse, I/O and exit codes), not part of it: the
+core does no I/O and reads no clock; this module reads files and stdin, writes
+to the terminal and times the benchmarks' runs.
 """
 
 from __future__ import annotations

@@ -354,10 +354,10 @@ class Game(ClaimWindows, HandViews):
         hand = self.concealed(seat)
         if win_by == "rob":
             hand.append(win_tile)
-        first = self.first_turn_win and win_by != "rob"
-        return WinContext.of(hand, win_tile, self.caishen, self.melds[seat], self.flowers[seat],
-                             win_by=win_by, replacements=chain, piao=self.piao_chain[seat],
-                             first_turn=first, dealer=seat == self.dealer)
+        return WinContext.at_table(hand, win_tile, self.caishen, self.melds[seat],
+                                   self.flowers[seat], win_by=win_by, chain=chain,
+                                   piao=self.piao_chain[seat], first_turn=self.first_turn_win,
+                                   dealer=seat == self.dealer)
 
     def _self_draw_eval(self, seat: int) -> Evaluation | None:
         # asked when the legal list is made and again by the 胡 or 飘 that follows:

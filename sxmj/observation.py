@@ -122,11 +122,10 @@ class Observation:
             win_by = self.arrival if self.arrival in ("kong", "flower") else "draw"
             chain = self.chain if chain is None else chain
         seat = self.seat
-        return WinContext.of(hand, win_tile, self.caishen, self.melds[seat], self.flowers[seat],
-                             win_by=win_by, replacements=chain or 0,
-                             piao=self.piao_chain[seat] if piao is None else piao,
-                             first_turn=self.first_turn and win_by != "rob",
-                             dealer=seat == self.dealer)
+        return WinContext.at_table(hand, win_tile, self.caishen, self.melds[seat],
+                                   self.flowers[seat], win_by=win_by, chain=chain or 0,
+                                   piao=self.piao_chain[seat] if piao is None else piao,
+                                   first_turn=self.first_turn, dealer=seat == self.dealer)
 
     # ------------------------------------------------------------ the wire
 

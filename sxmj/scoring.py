@@ -71,10 +71,24 @@ class WinContext:
 
     @staticmethod
     def of(hand: Sequence[int], win_tile: int, caishen: int, melds: Sequence[Meld] = (),
-           flowers: Sequence[int] = (), **context: Any) -> WinContext:
+           flowers: Sequence[int] = (), *, win_by: str = "draw",
+           replacements: int | None = None, piao: int = 0, first_turn: bool = False,
+           dealer: bool = False) -> WinContext:
         """Build from any sequences (lists are frozen into tuples)."""
         return WinContext(tuple(hand), win_tile, caishen, tuple(melds), tuple(flowers),
-                          **context)
+                          win_by, replacements, piao, first_turn, dealer)
+
+    @staticmethod
+    def at_table(hand: Sequence[int], win_tile: int, caishen: int, melds: Sequence[Meld],
+                 flowers: Sequence[int], *, win_by: str, chain: int, piao: int,
+                 first_turn: bool, dealer: bool) -> WinContext:
+        """A seat's win as the table sees it: the one place the engine (:meth:`Game.
+        win_context`) and a seat's own view (:meth:`Observation.win_context`, for the bots
+        and the assist) build it. A first turn's 天胡 or 地胡 is a self-draw: a rob never
+        counts it."""
+        return WinContext.of(hand, win_tile, caishen, melds, flowers, win_by=win_by,
+                             replacements=chain, piao=piao,
+                             first_turn=first_turn and win_by != "rob", dealer=dealer)
 
     @property
     def chain(self) -> int:

@@ -93,3 +93,30 @@ def test_observations_are_frozen_values() -> None:
     with pytest.raises(AttributeError):
         obs.wall = 0  # type: ignore[misc]
     assert replace(obs, wall=3).wall == 3 and obs.unseen()[obs.caishen] <= 4
+
+
+def test_a_seat_builds_the_same_win_context_as_the_engine():
+    # the bots and the assist judge a self-draw from the seat's observation: it must be the
+    # very context the engine scores (first turn, 杠开 chain, 飘, dealer), never a guess
+    import random
+
+    from sxmj.bots import Bot
+    from sxmj.match import Match
+    compared = 0
+    for seed in range(30):
+        match = Match(seed=seed)
+        game = match.game
+        bots = [Bot("normal", seed * 4 + s) for s in range(4)]
+        rng = random.Random(seed)
+        while not game.over:
+            seat = game.to_move()[0]
+            if game.phase == "turn" and game.last_tile is not None and game.turn == seat:
+                obs = game.observation(seat)
+                win_by, chain = game._self_draw_by()
+                mine = obs.win_context(list(obs.hand), game.last_tile)
+                assert mine == game.win_context(seat, game.last_tile, win_by, chain)
+                compared += 1
+            legal = game.legal_actions(seat)
+            choice = bots[seat].choose(game.observation(seat), legal).action
+            match.apply(choice if rng.random() < 0.9 else rng.choice(legal))
+    assert compared > 300

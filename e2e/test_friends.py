@@ -422,3 +422,35 @@ def test_time_runs_out_and_the_bot_moves_for_the_guest(friends_page, broker, sit
     notices = guest.evaluate("window.sxmjWire.got.map(m => JSON.parse(m.text))"
                              ".filter(m => m.t === 'notice' && m.kind === 'timeout')")
     assert notices and notices[0]["seat"] == 0  # everyone is told: here, this seat
+
+
+def test_the_broker_setting_serves_the_rooms_this_player_hosts(friends_page, broker, site_url):
+    # no ?broker= in the address: the host's setting picks the PeerServer, and the invite
+    # carries it, so a friend's page (with no setting of its own) meets at the same one
+    page, w = player(friends_page, site_url, "index.html?seed=2&speed=fast&ice=none")
+    page.click('button[data-ui="settings"]')
+    field = page.locator('#sheet [data-setting="broker"]')
+    field.fill("javascript:alert(1)")
+    field.dispatch_event("change")
+    note = page.locator('#sheet [data-testid="broker-note"]')
+    assert "not saved" in note.inner_text() or "没有保存" in note.inner_text()
+    assert field.input_value() == "javascript:alert(1)"  # what was typed stays to mend
+    assert field.get_attribute("aria-invalid") == "true"
+    assert json.loads(page.evaluate("localStorage.getItem('sxmj.settings')") or "{}").get(
+        "broker", "") == ""
+    field.fill(broker.url)
+    field.dispatch_event("change")
+    page.wait_for_function("() => (JSON.parse(localStorage.getItem('sxmj.settings') || '{}')"
+                           ".broker || '') !== ''")
+    assert json.loads(page.evaluate("localStorage.getItem('sxmj.settings')"))["broker"] == \
+        broker.url
+    page.keyboard.press("Escape")
+    page.click('[data-testid="friends-create"]')
+    page.wait_for_function(f"() => (document.querySelector('{LINK}') || {{}}).value",
+                           timeout=30000)
+    link = page.locator(LINK).input_value()
+    assert "broker=" in link and "ice=none" in link
+    guest, _, seat = join(friends_page, site_url, link, "Dee", 1)
+    assert seat == 1
+    page.wait_for_selector('[data-testid="friends-row"][data-seat="1"][data-kind="guest"]'
+                           '[data-online="1"]', timeout=30000)  # the host sees Dee sit down

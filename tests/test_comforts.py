@@ -97,6 +97,20 @@ def test_bad_settings_fall_back_field_by_field():
     assert s == store.Settings() and problem.kind == "corrupt"
 
 
+@pytest.mark.parametrize(("broker", "kept"), [
+    ("http://10.99.0.1:9000/sxmj-broker", True), ("https://peer.example.org/", True),
+    ("javascript:alert(1)", False), ("http://x/?a=1", False), (7, False), (None, False),
+])
+def test_the_broker_setting_is_kept_only_when_it_is_a_peerserver(broker, kept):
+    text = json.dumps({"v": 1, "speed": "fast", "broker": broker})
+    s, problem = store.load_settings(text)
+    assert s.speed == "fast"  # the other fields stand
+    assert s.broker == (broker if kept else "")
+    assert (problem is None) == kept and (kept or "broker" in problem.detail)
+    if kept:
+        assert store.load_settings(s.to_json()) == (s, None)
+
+
 # ---------- profile ----------
 
 

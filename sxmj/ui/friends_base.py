@@ -72,10 +72,22 @@ class RoomBase:
             self.loaded = True
         return window.sxmjNet
 
+    def broker(self) -> str:
+        """The PeerServer: the address's ``?broker=``; else, for a room this player hosts,
+        the setting (a guest follows its invite, which names the host's broker if any)."""
+        if self.app.params.broker or self.role == "guest":
+            return self.app.params.broker
+        return self.app.preferences.settings.broker
+
+    def network(self) -> list[tuple[str, object]]:
+        """What an invite carries of the network: the broker and ``ice``."""
+        return [(k, v) for k, v in (("broker", self.broker()), ("ice", self.app.params.ice))
+                if v]
+
     def _opts(self, **callbacks: Callable) -> Any:
         from js import Object
         from pyscript.ffi import create_proxy, to_js
-        opts: dict[str, Any] = {"broker": self.app.params.broker, "ice": self.app.params.ice}
+        opts: dict[str, Any] = {"broker": self.broker(), "ice": self.app.params.ice}
         for name, fn in callbacks.items():
             proxy = create_proxy(fn)
             self.proxies.append(proxy)

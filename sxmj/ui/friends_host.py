@@ -82,8 +82,8 @@ class HostSide(RoomBase):
     async def _host(self, reopen: bool = True) -> None:
         self.net = await self._net()
         base = str(self.app.window.location.href).split("?")[0].split("#")[0]
-        query = "?" + "&".join(f"{k}={v}" for k, v in self.app.params.network()) \
-            if self.app.params.network() else ""
+        network = self.network()
+        query = "?" + "&".join(f"{k}={v}" for k, v in network) if network else ""
         self.link = invite_link(base, query, self.room_id, self.secret)
         try:
             self.qr = str(await self.net.qrSvg(self.link))

@@ -18,7 +18,7 @@ from ..rules import Options
 from . import panels
 from .dom import Screen, attr, is_none
 from .i18n import LANGS, tr
-from .params import is_whole
+from .params import is_broker, is_whole
 from .sound import is_volume
 from .store import LEVELS, SPEEDS, TAPS, Settings
 
@@ -96,6 +96,11 @@ class Preferences:
         """How a tap or a click discards (sxmj.ui.touch): auto, one or two."""
         self._save(replace(self.settings, tap=tap))
         self.changed("tap")
+
+    def set_broker(self, broker: str) -> None:
+        """The PeerServer of the rooms this player hosts ("" for PeerJS's public one)."""
+        self._save(replace(self.settings, broker=broker))
+        self.changed("broker")
 
     def toggle_assist(self) -> None:
         """The assist on or off."""
@@ -236,6 +241,21 @@ class SettingsSheet:
             p.set_anim(value)
         elif name == "tap" and value in TAPS:
             p.set_tap(value)
+        elif name == "broker":
+            given = value.strip()
+            ok = given == "" or is_broker(given)
+            if ok:
+                p.set_broker(given)
+            # the field keeps what was typed (the sheet is redrawn only when a setting
+            # changes); its note says why it was not saved, or goes back to its help
+            field = self.document.querySelector('#sheet [data-setting="broker"]')
+            if not is_none(field):
+                note = field.parentElement.querySelector("small")
+                field.setAttribute("aria-invalid", "false" if ok else "true")
+                if not is_none(note):
+                    lang = p.settings.lang
+                    note.textContent = tr(lang, "set_broker_note") if ok else tr(
+                        lang, "set_broker_bad", value=given[:80])
         elif name == "assist":
             if checked != p.settings.assist:
                 p.toggle_assist()

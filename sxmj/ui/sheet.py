@@ -77,6 +77,12 @@ def settings_html(s: Settings, now: Options, lang: str) -> str:
         _check("cues", sd.cues, say("set_cues"), say("set_cues_note")),
         _check("notify", sd.notify, say("set_notify"), say("set_notify_note")),
     ])
+    friends = (f'<label class="field"><span class="field__label">{esc(say("set_broker"))}</span>'
+               f'<input type="url" data-setting="broker" data-testid="broker-setting" '
+               f'value="{esc(s.broker)}" placeholder="https://0.peerjs.com/" '
+               f'inputmode="url" autocomplete="off" spellcheck="false">'
+               f'<small data-testid="broker-note" aria-live="polite">'
+               f'{esc(say("set_broker_note"))}</small></label>')
     bots = "".join(_select(f"bot{seat}", s.bots[seat - 1], LEVELS,
                            lambda c: say("level_" + c), seat_name(seat, lang))
                    for seat in (1, 2, 3))
@@ -109,6 +115,7 @@ def settings_html(s: Settings, now: Options, lang: str) -> str:
         f'<fieldset data-testid="sound-settings"><legend>{esc(say("set_sound"))}</legend>'
         f'{sounds}</fieldset>'
         f'<fieldset><legend>{esc(say("set_bots"))}</legend>{bots}</fieldset>'
+        f'<fieldset><legend>{esc(say("set_friends"))}</legend>{friends}</fieldset>'
         f'<fieldset><legend>{esc(say("set_rules"))}</legend>'
         f'<p class="sheet__note">{esc(say("set_rules_note"))}</p>{"".join(rules)}{pending}'
         f'<div class="sheet__row">'

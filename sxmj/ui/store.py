@@ -152,12 +152,13 @@ class Settings:
     rules: Options = field(default_factory=Options)
     sound: SoundSettings = SoundSettings()
     tap: str = "auto"
+    broker: str = ""  # a self-hosted PeerServer for the rooms this player hosts ("": PeerJS's)
 
     def to_json(self) -> str:
         return json.dumps({"v": SETTINGS_VERSION, "lang": self.lang, "speed": self.speed,
                            "anim": self.anim, "assist": self.assist, "bots": list(self.bots),
                            "rules": self.rules.to_dict(), "sound": self.sound.to_dict(),
-                           "tap": self.tap},
+                           "tap": self.tap, "broker": self.broker},
                           separators=(",", ":"))
 
     def with_level(self, level: str) -> Settings:
@@ -197,8 +198,13 @@ def load_settings(text: str | None) -> tuple[Settings, Problem | None]:
     sound, bad_sound = SoundSettings.from_dict(data.get("sound"))
     bad += bad_sound
     tap = pick("tap", TAPS, "auto")
+    from .params import is_broker  # params reads this module's SPEEDS: imported here
+    broker = data.get("broker", "")
+    if not (broker == "" or isinstance(broker, str) and is_broker(broker)):
+        bad.append("broker")
+        broker = ""
     settings = Settings(lang, speed, anim, assist, (bots[0], bots[1], bots[2]), rules, sound,
-                        tap)
+                        tap, broker)
     problem = Problem("settings", "invalid", "; ".join(bad)) if bad else None
     return settings, problem
 

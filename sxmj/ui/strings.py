@@ -591,6 +591,14 @@ STRINGS: dict[str, tuple[str, str]] = {
     # ==== the table as players expect it (issue 20): sxmj/ui/touch, ending, summary,
     # overlay, welcome
     "set_tap": ("出牌方式", "Discarding a tile"),
+    "set_friends": ("和朋友玩", "Play with friends"),
+    "set_broker": ("牵线服务器（PeerServer）", "Broker (PeerServer)"),
+    "set_broker_note": ("你开的房间用这台服务器牵线；空着就用 PeerJS 的公共服务器。"
+                        "地址栏的 ?broker= 优先。",
+                        "The rooms you host meet through this server; empty: PeerJS's public "
+                        "one. A ?broker= in the address comes first."),
+    "set_broker_bad": ("牵线服务器要写成 http(s)://主机:端口/路径，没有保存：{value}",
+                       "A broker is http(s)://HOST:PORT/PATH; not saved: {value}"),
     "tap_auto": ("自动：触屏点两下，鼠标点一下", "Auto: two taps on touch, one click with a mouse"),
     "tap_one": ("点一下就打出", "One tap discards"),
     "tap_two": ("点两下：第一下抬起", "Two taps: the first raises the tile"),

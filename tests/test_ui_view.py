@@ -405,3 +405,15 @@ def test_a_friends_room_table_offers_no_new_match_and_no_second_room():
         assert ('data-testid="friends-create"' in menu) is shown
         assert ('data-action="new-match"' in result_view.result_html(st)) is shown
     assert "Ann" in table_view.render_all(room)["seat-1"]
+
+
+def test_a_held_table_says_it_waits_instead_of_a_bot_thinking():
+    # behind the welcome card the bots wait: "老陈思考中…" under it was not true
+    seed = next(s for s in range(1, 200) if Match(seed=s).game.dealer != 0)
+    match = Match(seed=seed)
+    for lang in ("zh", "en"):
+        free = view.status_text(view.TableState.of(match, lang=lang))
+        held = view.status_text(view.TableState.of(match, lang=lang, held=True))
+        assert held != free and held == i18n.tr(lang, "status_held")
+        assert free == i18n.tr(lang, "status_thinking",
+                          name=view.TableState.of(match, lang=lang).name(match.game.turn))

@@ -153,6 +153,8 @@ def status_text(st: TableState) -> str:
         if drawn_tile(st) is None and len(obs.hand) % 3 == 2 and obs.melds[0]:
             return st.tr("status_after_claim")
         return st.tr("status_your_turn")
+    if st.held:  # the welcome card, a sheet: nobody plays until it closes
+        return st.tr("status_held")
     if obs.phase == "turn":
         return st.tr("status_thinking", name=st.name(obs.turn))
     return st.tr("status_waiting")

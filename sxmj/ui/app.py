@@ -199,6 +199,7 @@ class App:
             self.shown, lang=lang, speed=self.params.speed,
             level=self.params.level if "," not in self.params.level else "mixed",
             thinking=None if viewing else self.driver.thinking,
+            held=not viewing and self.driver.held(),
             confirm_piao=d.confirm_piao and not viewing,
             dismissed=d.dismissed, link=self.link_query(), fresh=self.notes.fresh,
             pick=d.pick, viewer=viewing, menu_extra=panels.menu_extra(  # the next rules too

@@ -42,6 +42,7 @@ class TableState(Observed):
     speed: str = "normal"
     level: str = "normal"
     thinking: int | None = None  # the bot seat visibly thinking
+    held: bool = False  # a card or sheet is open: the bots wait for it to close
     confirm_piao: bool = False  # asking whether to throw the 财神 and pass up a win
     dismissed: bool = False  # own-turn offers (胡/杠) put away with 过
     result: ResultInfo | None = None

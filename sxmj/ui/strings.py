@@ -82,6 +82,7 @@ STRINGS: dict[str, tuple[str, str]] = {
                    "{name} adds {tile} to a kong: rob it (抢杠)?"),
     "status_thinking": ("{name}思考中…", "{name} is thinking…"),
     "status_waiting": ("等待其他玩家…", "Waiting for the others…"),
+    "status_held": ("牌桌等你回来", "The table waits for you"),
     "status_over": ("本局结束", "Hand over"),
     "bot_thinking": ("{name}思考中…", "{name} is thinking…"),
     # actions

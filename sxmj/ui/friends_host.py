@@ -73,6 +73,12 @@ class HostSide(RoomBase):
             return False
         self.role, self.room, self.room_id, self.secret = "host", room, room.room_id, room.secret
         self.app.driver.humans = self.humans
+        # the guests reconnect by themselves: each seat waits for its guest the grace period
+        # a dropped connection gets, before its bot covers it
+        for s, seat in enumerate(room.seats):
+            if seat.kind == "guest":
+                self.away.add(s)
+                asyncio.ensure_future(self._grace(s))
         if match is not None:
             self.app.match = match
             self.app.driver.seat_bots((room.level,) * 3, 0)

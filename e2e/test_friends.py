@@ -323,6 +323,12 @@ def test_a_guest_drops_and_comes_back_to_the_same_seat(friends_page, broker, sit
     guest.evaluate("window.sxmjNet.close()")  # the connection drops: the bot covers after
     host.wait_for_function(  # a grace period, and the host's log says so
         "() => document.getElementById('log').innerText.includes('Cy')", timeout=15000)
+    # the host plays on; when the grace period is over Cy's bot moves: Cy's river grows
+    river = "document.querySelectorAll('#river-right .t, #river-right img').length"
+    before = host.evaluate(river)
+    play_until_over([host], rng, [],
+                    stop=lambda: host.evaluate(river) > before or host.locator(RESULT).count())
+    assert host.evaluate(river) > before or host.locator(RESULT).count()
     steps = host.evaluate("window.sxmjWire.sent.length")
     guest.reload()
     wait_ready(guest, gw)

@@ -218,7 +218,7 @@ def check_hand(ctx: WinContext, options: Options | None = None) -> None:
     if ctx.first_turn and melds:
         raise InvalidHand("first_turn", "hand.first_turn_melds", count=len(melds))
     # a 飘 is a 财神 discarded, and the first turn comes before any discard of the winner
-    piao = ctx.piao or 0
+    piao = ctx.piao
     if ctx.first_turn and piao:
         raise InvalidHand("piao", "hand.first_turn_piao", value=piao)
     # each 飘 is a real 财神 gone to the river: with those in hand and melds, at most four

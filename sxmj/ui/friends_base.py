@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from ..messages import CoreError
@@ -81,8 +82,7 @@ class RoomBase:
 
     def network(self) -> list[tuple[str, object]]:
         """What an invite carries of the network: the broker and ``ice``."""
-        return [(k, v) for k, v in (("broker", self.broker()), ("ice", self.app.params.ice))
-                if v]
+        return replace(self.app.params, broker=self.broker()).network()
 
     def _opts(self, **callbacks: Callable) -> Any:
         from js import Object

@@ -21,7 +21,7 @@ from .dom import is_none
 from .friends_base import ROOM_KEY, RoomBase
 from .friends_view import invite_link, phrase_text
 from .i18n import tr
-from .store import LEVELS, too_deep
+from .store import LEVELS, stored_object
 
 NEXT_WAIT = 30  # seconds the host waits for everyone to be ready before dealing anyway
 
@@ -48,9 +48,8 @@ class HostSide(RoomBase):
         """A reload of the host: the stored room and its match, under the same id."""
         stored = self.app.persistence.load(ROOM_KEY)
         try:
-            # a deep one would overflow Pyodide's stack in the parser: checked first
-            data = json.loads(stored or "") if not too_deep(stored or "") else None
-            if not isinstance(data, dict) or data.get("id") != room_id:
+            data, _ = stored_object(stored, "room")
+            if data is None or data.get("id") != room_id:
                 return False
             seats = data["seats"]
             # stored data is anyone's to edit: every field is checked before it is used

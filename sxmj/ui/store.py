@@ -124,9 +124,10 @@ def _json(text: str) -> tuple[Any, str]:
         return None, f"not JSON: {str(e)[:120]}"
 
 
-def _stored(text: str | None, what: str) -> tuple[dict | None, Problem | None]:
-    """The JSON object stored as ``text`` (``what``: settings, profile or save), or None and
-    why it is not one (no problem when nothing is stored)."""
+def stored_object(text: str | None, what: str) -> tuple[dict | None, Problem | None]:
+    """The JSON object stored as ``text`` (``what``: settings, profile, save or room), or None
+    and why it is not one (no problem when nothing is stored). Too deep a value is refused
+    before it is parsed: under Pyodide it would overflow the stack (see :func:`too_deep`)."""
     if text is None or text == "":
         return None, None
     data, why = _json(text)
@@ -167,7 +168,7 @@ class Settings:
 
 def load_settings(text: str | None) -> tuple[Settings, Problem | None]:
     """Settings from stored text; a bad field falls back to its default on its own."""
-    data, problem = _stored(text, "settings")
+    data, problem = stored_object(text, "settings")
     if data is None:
         return Settings(), problem
     bad: list[str] = []
@@ -263,7 +264,7 @@ def _count(data: dict, name: str, signed: bool = False) -> int:
 
 def load_profile(text: str | None) -> tuple[Profile, Problem | None]:
     """The profile from stored text; unreadable → a fresh profile and the problem."""
-    data, problem = _stored(text, "profile")
+    data, problem = stored_object(text, "profile")
     if data is None:
         return Profile(), problem
     if data.get("v") != PROFILE_VERSION:
@@ -324,7 +325,7 @@ class Loaded:
 
 def load_save(text: str | None) -> Loaded:
     """The saved match, replayed to exactly where it was; never raises on bad data."""
-    data, problem = _stored(text, "save")
+    data, problem = stored_object(text, "save")
     if data is None:
         return Loaded(None, 0, problem)
     if data.get("format") != SAVE_FORMAT:

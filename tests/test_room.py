@@ -21,7 +21,7 @@ from sxmj.messages import CoreError
 from sxmj.observation import Observation
 from sxmj.record import replay
 from sxmj.room.guest import GuestTable, turn_record
-from sxmj.room.host import Room, deal
+from sxmj.room.host import Room, deal, seen_step
 from sxmj.room.protocol import (
     MAX_GUEST_BYTES,
     ProtocolError,
@@ -64,11 +64,12 @@ def play_room(seed: int, guests=(1, 2, 3)):
     bots = [Bot("normal", seed * 4 + s) for s in range(4)]
     inbox: list[tuple[int, str]] = []
 
-    def send_all(events):
-        for s in guests:
-            text = room.state(s, match, events)
-            inbox.append((s, text))
-            tables[s].update(parse(text, "host")["state"])
+    seat_of = {peer: s for s, peer in peers.items()}
+
+    def send_all(events):  # what the page's broadcast sends: only changed tables
+        for peer, text in room.states(match, events):
+            inbox.append((seat_of[peer], text))
+            tables[seat_of[peer]].update(parse(text, "host")["state"])
 
     send_all(match.game.deal_events)
     while not match.game.over:
@@ -224,7 +225,8 @@ def test_a_forged_late_or_out_of_turn_action_is_refused_and_changes_nothing(step
     text = f"{data.draw(st.sampled_from([0, 0, 0, 1, 2]))} {kind}" + (
         "" if kind in ("hu", "pass") else f" {tile}")
     hand = data.draw(st.sampled_from([match.hand_no, match.hand_no + 1]))
-    step = data.draw(st.sampled_from([len(match.game.actions), len(match.game.actions) - 1]))
+    now = seen_step(match.game, seat)
+    step = data.draw(st.sampled_from([now, now - 1, len(match.game.actions)]))
     before = (json.dumps(match.game.observation(0).to_json()), len(match.game.actions))
     got = room.check(peers[seat], parse(message("act", hand=hand, step=step, action=text)),
                      match)
@@ -232,7 +234,7 @@ def test_a_forged_late_or_out_of_turn_action_is_refused_and_changes_nothing(step
         mine = turn_action(Action.parse(text), (4 - seat) % 4) if text[0] == "0" else None
     except CoreError:
         mine = None
-    fair = (hand == match.hand_no and step == len(match.game.actions) and mine is not None
+    fair = (hand == match.hand_no and step == now and mine is not None
             and seat in match.game.to_move() and mine in match.game.legal_actions(seat))
     if fair:
         assert got == mine
@@ -250,7 +252,7 @@ def test_a_repeated_action_is_late_the_second_time():
     seat = match.game.to_move()[0]
     legal = match.game.legal_actions(seat)
     text = str(turn_action(legal[0], seat))
-    msg = parse(message("act", hand=match.hand_no, step=len(match.game.actions), action=text))
+    msg = parse(message("act", hand=match.hand_no, step=seen_step(match.game, seat), action=text))
     action = room.check(peers[seat], msg, match)
     assert action == legal[0]
     match.apply(action)
@@ -269,7 +271,7 @@ def test_guests_see_only_their_own_tiles_and_end_with_the_hosts_scores(seed):
         state = parse(text, "host")["state"]
         obs = state["obs"]
         assert obs["seat"] == 0 and state["seat"] == seat
-        over = state["step"] == len(match.game.actions) and "record" in state
+        over = state["step"] == seen_step(match.game, seat) and "record" in state
         for e in state["events"]:
             if e["type"] == "draw" and e["seat"] != 0:
                 assert "tile" not in e  # another seat's draw stays in its hand
@@ -319,6 +321,33 @@ def test_a_guest_never_learns_another_seats_concealed_tiles_or_the_wall(seed):
         s = game.to_move()[0]
         events = match.apply(bots[s].choose(game.observation(s), game.legal_actions(s)).action)
     assert checked or seed % 7  # most hands open a claim window somewhere
+
+
+@given(st.integers(0, 200))
+@settings(max_examples=40, deadline=None)
+def test_a_quiet_answer_to_a_claim_window_tells_no_other_guest_anything(seed):
+    """Who else a claim window asks holds a pair (or a 吃) of the tile: another seat's pass
+    or waiting 吃 sends a guest nothing, and its step counts only what it saw happen."""
+    room, match, peers = seated_room(seed)
+    bots = [Bot("normal", seed * 4 + s) for s in range(4)]
+    room.states(match, match.game.deal_events)
+    seen = {s: seen_step(match.game, s) for s in peers}
+    while not match.game.over:
+        game = match.game
+        s = game.to_move()[0]
+        action = bots[s].choose(game.observation(s), game.legal_actions(s)).action
+        quiet = action.kind in ("pass", "chi") and game.phase == "claim"
+        out = room.states(match, match.apply(action))
+        told = {int(json.loads(text)["state"]["seat"]): json.loads(text)["state"]
+                for _, text in out}
+        if quiet and game.phase == "claim":  # the window is still open
+            assert set(told) <= {s}, (action, sorted(told))
+        for seat, state in told.items():
+            assert state["step"] == seen_step(game, seat)
+        for seat in peers:  # a guest's step moves by what it saw: nothing else
+            public = action.seat == seat or action.kind not in ("pass", "chi", "hu")
+            assert seen_step(game, seat) == seen[seat] + public
+            seen[seat] = seen_step(game, seat)
 
 
 def test_each_guest_is_sent_exactly_its_own_hand_while_the_hand_is_played():

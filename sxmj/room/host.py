@@ -13,6 +13,11 @@ A guest's action is accepted only if it names the state it was chosen in (``hand
 now, and is one of that seat's legal actions. Anything else is refused with a reason,
 and the match is untouched.
 
+A guest's ``step`` counts only what it may know happened (:func:`seen_step`), and a guest
+is sent a state only when its table changes (:meth:`Room.states`): another seat's quiet
+answer to a claim window — a pass, a 吃 still waiting on the others — sends nothing and
+counts nothing, so no guest can count who else was asked (who holds a pair of the tile).
+
 >>> from sxmj.match import Match
 >>> room = Room("r" * 20, "s" * 20, "Host", tokens=iter(["t1", "t2"]).__next__)
 >>> out = room.hello("peer-a", {"secret": "s" * 20, "name": "Ann", "token": None})
@@ -28,15 +33,16 @@ True
 from __future__ import annotations
 
 import hmac
+import json
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..game import Action, Game
 from ..match import Match
 from ..messages import CoreError
 from ..record import to_record
-from ..rules import Options
+from ..rules import MAX_MATCH_HANDS, Options
 from ..wall import Rng, Wall
 from .protocol import (
     clean_name,
@@ -92,6 +98,8 @@ class Room:
         # alone, which the broker sees, gets nobody in)
         self.admitted: set[str] = set()
         self._window: tuple[int, int] = (-1, -1)  # the decision window being timed
+        # per guest seat: the last state it was sent, without its events (see states())
+        self._last_view: dict[int, str] = {}
         self._opened = 0.0  # when it opened (the caller's clock)
 
     # ------------------------------------------------------------ who is here
@@ -175,7 +183,7 @@ class Room:
         if seat is None or not self.started:
             return CoreError("room.not_seated", "action")
         game = match.game
-        if msg["hand"] != match.hand_no or msg["step"] != len(game.actions):
+        if msg["hand"] != match.hand_no or msg["step"] != seen_step(game, seat):
             return CoreError("room.late", "action", hand=msg["hand"], step=msg["step"])
         try:
             mine = Action.parse(msg["action"])
@@ -206,19 +214,39 @@ class Room:
         When a hand is over (or ``full``: a guest just sat down again) it also carries the
         record of the finished hands (:meth:`history`), so the guest's table shows the end
         exactly and the guest can export the match."""
+        view = self._view(seat, match, full)
+        self._last_view[seat] = _text(view)
+        return message("state", state={**view, "events": turn_events(events, seat)})
+
+    def states(self, match: Match, events: list[dict[str, Any]]) -> Out:
+        """The state of every connected guest whose table changed (see :meth:`state`). A
+        change it may not see — another seat's pass or waiting 吃 in a claim window —
+        sends it nothing: a message that said nothing would still say someone was asked."""
+        out: Out = []
+        for s in self.guests():
+            peer = self.seats[s].peer
+            seen = turn_events(events, s)
+            view = self._view(s, match, False)
+            text = _text(view)
+            if peer is None or not seen and self._last_view.get(s) == text:
+                continue
+            self._last_view[s] = text
+            out.append((peer, message("state", state={**view, "events": seen})))
+        return out
+
+    def _view(self, seat: int, match: Match, full: bool) -> dict[str, Any]:
         game = match.game
         view: dict[str, Any] = {
-            "seat": seat, "hand": match.hand_no, "step": len(game.actions),
+            "seat": seat, "hand": match.hand_no, "step": seen_step(game, seat),
             "obs": turn_observation(private(game.observation(seat)), seat).to_json(),
             "legal": [str(turn_action(a, seat)) for a in game.legal_actions(seat)],
             "scores": turn_scores(match.scores, seat),
             "names": [self.seats[(i + seat) % 4].public() for i in range(4)],
-            "events": turn_events(events, seat),
             "timer": self.timer, "length": match.length,
         }
         if game.over or full:
             view["record"] = self.history(match)
-        return message("state", state=view)
+        return view
 
     @staticmethod
     def history(match: Match) -> dict[str, Any]:
@@ -235,6 +263,26 @@ class Room:
         if done == 0:
             rec.pop("wall", None)
         return rec
+
+
+# answers to a claim or rob window that change nothing anyone else sees until the window
+# closes (a 吃 waits for the others' answers; a 抢杠 胡 for theirs); a 自摸 胡 ends the hand
+# at once, so leaving it out of the count hides nothing either
+QUIET_KINDS = ("pass", "chi", "hu")
+
+
+def seen_step(game: Game, seat: int) -> int:
+    """The ``step`` of ``seat``'s table: its own actions and every other seat's that it
+    sees happen; another seat's quiet answer (:data:`QUIET_KINDS`) is left out.
+
+    >>> m = Match(seed=1); seen_step(m.game, 2) == len(m.game.actions)
+    True
+    """
+    return sum(1 for a in game.actions if a.seat == seat or a.kind not in QUIET_KINDS)
+
+
+def _text(view: dict[str, Any]) -> str:
+    return json.dumps(view, sort_keys=True, separators=(",", ":"))
 
 
 def window_start(game: Game) -> int:
@@ -257,12 +305,18 @@ def deal(entropy: Callable[[], int], options: Options, match: Match | None = Non
     its own draw and kept in the record, so a finished hand's wall — which every guest
     sees — says nothing about the next one.
 
-    >>> m = deal(iter([7, 1, 9]).__next__, Options())
-    >>> m.first_wall is not None and m.first_dealer_fixed == 1
-    True
+    A room's match is never endless: an endless setting plays the longest match
+    (:data:`~sxmj.rules.MAX_MATCH_HANDS` hands), whose whole record still fits the one
+    message that brings each hand's end to every guest.
+
+    >>> m = deal(iter([7, 1, 9]).__next__, Options(match_hands=0))
+    >>> m.first_wall is not None and m.first_dealer_fixed == 1, m.length
+    (True, 99)
     """
     wall = Wall.shuffled(Rng(entropy()))
     if match is None:
+        if options.match_hands == 0:
+            options = replace(options, match_hands=MAX_MATCH_HANDS)
         return Match(seed=0, options=options, wall=wall, dealer=entropy() % 4)
     match.next_hand(wall)
     return match

@@ -209,10 +209,11 @@ class HostSide(RoomBase):
         room = self.room
         if room is None or not room.started:
             return
-        for s in room.guests():
-            peer = room.seats[s].peer
-            if peer is not None:
-                self._send(peer, room.state(s, self.app.match, events, full))
+        if full:
+            self._deliver([(peer, room.state(s, self.app.match, events, True))
+                           for s in room.guests() if (peer := room.seats[s].peer)])
+        else:
+            self._deliver(room.states(self.app.match, events))
         self.arm()
 
     def arm(self) -> None:

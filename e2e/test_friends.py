@@ -404,6 +404,9 @@ def test_a_guest_drops_and_comes_back_to_the_same_seat(friends_page, broker, sit
     guest.evaluate("window.sxmjNet.close()")  # the connection drops: the bot covers after
     host.wait_for_function(  # a grace period, and the host's log says so
         "() => document.getElementById('log').innerText.includes('Cy')", timeout=15000)
+    away = (f"() => /reconnecting|重新连接中/.test(document.querySelector("
+            f"'#seat-{seat} .plate__name').innerText)")
+    host.wait_for_function(away, timeout=5000)  # and Cy's plate says "reconnecting"
     # the host plays on; when the grace period is over Cy's bot moves: Cy's river grows
     river = "document.querySelectorAll('#river-right .t, #river-right img').length"
     before = host.evaluate(river)
@@ -421,6 +424,8 @@ def test_a_guest_drops_and_comes_back_to_the_same_seat(friends_page, broker, sit
     shown = sorted(guest.locator(HAND).evaluate_all("els => els.map(e => e.dataset.tile)"))
     assert shown == sorted(code(t) for t in last["obs"]["hand"])
     assert host.evaluate("window.sxmjWire.sent.length") > steps
+    host.wait_for_function(f"() => !({away})()", timeout=10000)  # Cy is back on the plate
+    assert "Cy" in host.locator(f"#seat-{seat} .plate__name").inner_text()
 
 
 def test_the_host_reloads_and_the_match_goes_on(friends_page, broker, site_url):

@@ -122,6 +122,7 @@ class HostSide(RoomBase):
                 if room.started:
                     self._send(peer, room.state(s, self.app.match, [], full=True))
                 self.app.notes.log.append(tr(self.lang, "friends_back", name=room.seats[s].name))
+                self.app.render()  # the plate drops its "reconnecting"
         elif kind == "sit":
             self._deliver(room.sit(peer, msg))
         elif kind == "act":

@@ -213,6 +213,15 @@ def test_the_summary_markup(lang):
     assert 'data-testid="match-rank"' in html
 
 
+def test_a_rooms_summary_names_its_players():
+    m = played(2, hands=2, match_hands=2)
+    names = ["", "Ann <b>", "Bo", "Cy"]
+    html = summary.summary_html(m, Profile(), "en", lambda s: names[s] or "You")
+    for n in ("You", "Ann &lt;b&gt;", "Bo", "Cy"):  # escaped, each on its row
+        assert html.count(f"</b>{n}</th>") == 1, n
+    assert "South" not in html.split("</thead>")[1].split("</table>")[0]
+
+
 @pytest.mark.parametrize(("hands", "kicker"), [(1, "1 hand played"), (2, "2 hands played")])
 def test_the_summary_counts_its_hands_in_good_english(hands, kicker):
     m = played(2, hands=hands, match_hands=hands)

@@ -14,6 +14,7 @@ markup like :mod:`sxmj.ui.view`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..match import Match
@@ -109,8 +110,11 @@ def rank_progress_html(profile: Profile, won: int, lang: str) -> str:
             f'{esc(tr(lang, "match_rank", won=won, n=profile.points))} · {esc(nxt)}</p></div>')
 
 
-def summary_html(match: Match, profile: Profile, lang: str) -> str:
-    """The match summary at the top of its last hand's result panel."""
+def summary_html(match: Match, profile: Profile, lang: str,
+                 name: Callable[[int], str] | None = None) -> str:
+    """The match summary at the top of its last hand's result panel; ``name`` gives each
+    seat's name (a friends room's players), else the seats' own."""
+    name = name or (lambda seat: seat_name(seat, lang))
     rows = []
     dealer = match.game.dealer
     for t in sorted(totals(match), key=lambda t: (t.place, t.seat)):
@@ -121,7 +125,7 @@ def summary_html(match: Match, profile: Profile, lang: str) -> str:
             f'data-score="{t.score}"><td class="summary__place">'
             f'{esc(tr(lang, "match_place", n=t.place))}</td>'
             f'<th scope="row"><b class="pay__wind">{wind_char(t.seat, dealer)}</b>'
-            f'{esc(seat_name(t.seat, lang))}</th>'
+            f'{esc(name(t.seat))}</th>'
             f'<td class="summary__num">{t.wins}</td><td class="summary__num">{t.fan}</td>'
             f'<td class="summary__num">{t.hua}</td>'
             f'<td class="summary__score">{signed(t.score)}</td></tr>')
@@ -132,7 +136,7 @@ def summary_html(match: Match, profile: Profile, lang: str) -> str:
     if best is None:
         best_text = tr(lang, "match_best_none")
     else:
-        best_text = tr(lang, "match_best_text", name=seat_name(best.seat, lang),
+        best_text = tr(lang, "match_best_text", name=name(best.seat),
                        hand=best.hand, gain=best.gain, fan=best.fan,
                        patterns=_patterns(best.patterns, lang))
     place = match.places()[0]
@@ -165,4 +169,4 @@ def ends(st: TableState, match: Match, profile: Profile) -> None:
     before = rank_of(profile.points - max(0, gain))
     st.result_after = rank_line(profile, gain, profile.rank.level > before.level, st.lang)
     if st.match_over:
-        st.result_top = summary_html(match, profile, st.lang)
+        st.result_top = summary_html(match, profile, st.lang, st.name)

@@ -34,6 +34,21 @@ class Event(StrEnum):
     HU = "hu"
 
 
+class Phase(StrEnum):
+    """Where a hand stands (``Game.phase``, ``Observation.phase``; a str, like Event)."""
+
+    DEAL = "deal"    # being dealt: nobody has moved yet
+    TURN = "turn"    # a seat draws (or has drawn) and must discard, kong or win
+    CLAIM = "claim"  # a discard waits for the seats that may 吃, 碰 or 杠 it
+    ROB = "rob"      # a 加杠 waits for the seats that may rob it (抢杠)
+    OVER = "over"    # won or drawn out
+
+
+# the phases by name, for the engine's hot comparisons (a module global is read faster
+# than an enum's attribute)
+DEAL, TURN, CLAIM, ROB, OVER = Phase
+
+
 @dataclass(frozen=True, order=True)
 class Action:
     """A decision by one seat, printed like ``0 discard 5m`` or ``1 chi 345m``.
@@ -92,4 +107,4 @@ _PLAYING = range(NUM_PLAYING)
 _RUNS = [[[t] * n for n in range(5)] for t in range(42)]  # _RUNS[t][n]: n copies of t
 
 
-__all__ = ["ACTION_KINDS", "OWN_KONGS", "Action", "Event"]
+__all__ = ["ACTION_KINDS", "OWN_KONGS", "Action", "Event", "Phase"]

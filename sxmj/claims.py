@@ -8,7 +8,7 @@ Every seat that may claim a discard decides; the strongest claim wins (胡 over 
 
 from __future__ import annotations
 
-from .actions import _CHI, _MINGGANG, _PASS, _PENG, Action, Event
+from .actions import _CHI, _MINGGANG, _PASS, _PENG, CLAIM, ROB, TURN, Action, Event
 from .hand_state import HandState
 from .melds import Meld
 from .scoring import Evaluation, evaluate
@@ -19,7 +19,7 @@ class ClaimWindows(HandState):
     """Opening, answering and settling a claim window, and robbing a 加杠 (抢杠)."""
 
     def _ask_order(self) -> list[int]:
-        base = self.last_discard[0] if self.phase == "claim" and self.last_discard else self.turn
+        base = self.last_discard[0] if self.phase == CLAIM and self.last_discard else self.turn
         return [(base + i) % 4 for i in (1, 2, 3)]
 
     def _claim_options(self, seat: int, t: int, next_seat: bool) -> list[Action]:
@@ -60,7 +60,7 @@ class ClaimWindows(HandState):
                     if opts:
                         self.pending[seat] = opts
         if self.pending:
-            self.phase = "claim"
+            self.phase = CLAIM
             self._emit(Event.CLAIM_WINDOW, seats=sorted(self.pending), tile=t)
         else:
             self._start_turn((discarder + 1) % 4, draw=True)
@@ -104,7 +104,7 @@ class ClaimWindows(HandState):
         self._emit(Event.CLAIM, seat=seat, kind=action.kind, tile=t, source=discarder,
                    tiles=list(meld.tiles))
         self._start_turn(seat, draw=False)
-        if self.phase != "turn":
+        if self.phase != TURN:
             return
         self.first_turn_win = False
         if action.kind == "minggang":
@@ -133,7 +133,7 @@ class ClaimWindows(HandState):
                 if self._rob_eval(other, t) is not None:
                     self.pending[other] = [Action(other, "hu"), Action(other, "pass")]
         if self.pending:
-            self.phase = "rob"
+            self.phase = ROB
             self.rob_tile = t
             return
         self._complete_jiagang(seat, t)
@@ -145,7 +145,7 @@ class ClaimWindows(HandState):
         self.melds[seat][i] = Meld("jiagang", (t,) * 4, old.source, old.claimed)
         self._views = None
         self._emit(Event.KONG, seat=seat, kind="jiagang", tile=t)
-        self.phase = "turn"
+        self.phase = TURN
         self.pending, self.responses = {}, {}
         self._kong_replacement(seat)
 

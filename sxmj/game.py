@@ -8,7 +8,7 @@ wall), so the list of actions plus the wall is the whole hand.
 >>> from sxmj.wall import Rng, Wall
 >>> g = Game(Wall.shuffled(Rng(1)), dealer=0)
 >>> g.phase, g.turn, len(g.concealed(0))
-('turn', 0, 14)
+(<Phase.TURN: 'turn'>, 0, 14)
 """
 
 from __future__ import annotations
@@ -24,9 +24,15 @@ from .actions import (  # the action objects are made once and shared (see actio
     _PLAYING,
     _RUNS,
     ACTION_KINDS,
+    CLAIM,
+    DEAL,
+    OVER,
     OWN_KONGS,
+    ROB,
+    TURN,
     Action,
     Event,
+    Phase,
 )
 from .claims import ClaimWindows
 from .melds import Meld
@@ -92,7 +98,7 @@ class Game(ClaimWindows, HandViews):
         self.had_turn = [False] * 4
         self.claim_made = False
         self.turn = dealer
-        self.phase = "deal"
+        self.phase = DEAL
         self.last_tile: int | None = None  # the tile the player to move received last
         self.last_source = ""  # where it came from: "deal", "head" or "tail"
         self.chain_kongs = 0
@@ -144,13 +150,13 @@ class Game(ClaimWindows, HandViews):
 
     @property
     def over(self) -> bool:
-        return self.phase == "over"
+        return self.phase == OVER
 
     def to_move(self) -> list[int]:
         """Seats that have a decision to make now."""
-        if self.phase == "turn":
+        if self.phase == TURN:
             return [self.turn]
-        if self.phase in ("claim", "rob"):
+        if self.phase in (CLAIM, ROB):
             return [s for s in self._ask_order() if s in self.pending and s not in self.responses]
         return []
 
@@ -160,20 +166,20 @@ class Game(ClaimWindows, HandViews):
 
     def _legal(self, seat: int) -> list[Action]:
         """legal_actions without the defensive copy: the caller must not change it."""
-        if self.phase == "turn" and seat == self.turn:
+        if self.phase == TURN and seat == self.turn:
             if self._turn_cache is None:
                 self._turn_cache = self._turn_actions(seat)
             return self._turn_cache
-        if self.phase in ("claim", "rob") and seat in self.pending \
+        if self.phase in (CLAIM, ROB) and seat in self.pending \
                 and seat not in self.responses:
             return self.pending[seat]
         return []
 
     def can_win_now(self, seat: int) -> Evaluation | None:
         """The evaluation of a win ``seat`` could declare now, if any."""
-        if self.phase == "turn" and seat == self.turn and not self.after_claim:
+        if self.phase == TURN and seat == self.turn and not self.after_claim:
             return self._self_draw_eval(seat)
-        if self.phase == "rob" and self.rob_tile is not None and seat in self.pending:
+        if self.phase == ROB and self.rob_tile is not None and seat in self.pending:
             return self._rob_eval(seat, self.rob_tile)
         return None
 
@@ -200,9 +206,9 @@ class Game(ClaimWindows, HandViews):
         self.events = []
         self._turn_cache = None
         self.actions.append(action)
-        if self.phase == "turn":
+        if self.phase == TURN:
             self._apply_turn(action)
-        elif self.phase == "claim":
+        elif self.phase == CLAIM:
             self._respond_claim(action)
         else:
             self._respond_rob(action)
@@ -211,10 +217,10 @@ class Game(ClaimWindows, HandViews):
 
     def _why_illegal(self, action: Action, legal: list[Action]) -> CoreError:
         if not legal:
-            if self.phase == "turn":
+            if self.phase == TURN:
                 return CoreError("action.not_your_turn", seat=self.turn)
             return CoreError("action.nothing", seat=action.seat)
-        if action.kind == "hu" and self.phase == "claim":
+        if action.kind == "hu" and self.phase == CLAIM:
             return CoreError("action.no_discard_win")
         if action.tile is not None and action.tile == self.caishen and \
                 action.kind in ("chi", "peng", "minggang", "angang", "jiagang"):
@@ -255,7 +261,7 @@ class Game(ClaimWindows, HandViews):
 
     def _start_turn(self, seat: int, draw: bool) -> None:
         self.turn = seat
-        self.phase = "turn"
+        self.phase = TURN
         if self.piao_block:
             self.piao_block.discard(seat)  # a 飘 round lasts until the discarder's next turn
         if self.pending or self.responses:
@@ -314,7 +320,7 @@ class Game(ClaimWindows, HandViews):
             self._receive(seat, self.wall.draw_tail(), "tail")
 
     def _exhausted(self) -> None:
-        self.phase = "over"
+        self.phase = OVER
         self.result = HandResult(None, [0, 0, 0, 0])
         self._emit(Event.EXHAUSTED)
 
@@ -446,7 +452,7 @@ class Game(ClaimWindows, HandViews):
     def _finish(self, winner: int, ev: Evaluation, robbed: int | None, win_by: str) -> None:
         piao_seats = [s for s in range(4) if s != winner and self.piao_chain[s] > 0]
         st = settle_detail(ev.share, winner, robbed, piao_seats, self.claims, self.options)
-        self.phase = "over"
+        self.phase = OVER
         self.result = HandResult(winner, st.amounts, ev, st.reasons, robbed, win_by)
         self._emit(Event.HU, seat=winner, win_by=win_by, robbed=robbed, payments=st.amounts,
                    patterns=ev.patterns, fan=ev.fan, share=ev.share)
@@ -455,4 +461,5 @@ class Game(ClaimWindows, HandViews):
 _DEAL_ORDERS = tuple(tuple(deal_order(dealer)) for dealer in range(4))
 
 
-__all__ = ["ACTION_KINDS", "OWN_KONGS", "Action", "Event", "Game", "HandResult", "IllegalAction"]
+__all__ = ["ACTION_KINDS", "OWN_KONGS", "Action", "Event", "Game", "HandResult", "IllegalAction",
+           "Phase"]

@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
+from .actions import Phase
 from .melds import Meld
 from .messages import CoreError
 from .rules import Options
@@ -30,7 +31,7 @@ from .tiles import NUM_KINDS, NUM_PLAYING
 _new = object.__new__
 _setattr = object.__setattr__
 
-PHASES = ("deal", "turn", "claim", "rob", "over")
+PHASES = tuple(p.value for p in Phase)
 ARRIVALS = ("", "deal", "draw", "kong", "flower", "claim")
 
 
@@ -40,7 +41,7 @@ class Observation:
 
     seat: int
     dealer: int
-    phase: str                      # one of PHASES
+    phase: Phase                    # one of PHASES
     turn: int                       # the seat whose turn it is (or was, in a claim window)
     to_move: tuple[int, ...]        # seats that have a decision to make now
     caishen: int
@@ -177,6 +178,7 @@ class Observation:
         if data["phase"] not in PHASES:
             raise CoreError("field.choice", "observation.phase", value=data["phase"],
                             known=PHASES)
+        values["phase"] = Phase(data["phase"])
         if data["arrival"] not in ARRIVALS:
             raise CoreError("field.choice", "observation.arrival", value=data["arrival"],
                             known=ARRIVALS)

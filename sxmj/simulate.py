@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .bots import Bot, Policy
-from .game import Action, Game, HandResult
+from .game import Action, Game, HandResult, Phase
 from .match import Match
 from .wall import Rng, Wall
 
@@ -32,12 +32,12 @@ class Checker:
                 self.violations.append(f"{where}: seat {s} shown holding {counts[s]} tiles, "
                                        f"holds {sum(game.hands[s])}")
             size = sum(game.hands[s]) + 3 * len(game.melds[s])
-            acting = game.phase == "turn" and s == game.turn or \
-                game.phase == "rob" and s == game.turn
+            acting = game.phase == Phase.TURN and s == game.turn or \
+                game.phase == Phase.ROB and s == game.turn
             want = 14 if acting else 13
-            if game.phase == "over" and game.result and game.result.winner == s:
+            if game.phase == Phase.OVER and game.result and game.result.winner == s:
                 want = 14
-            if size != want and not (game.phase == "over" and size in (13, 14)):
+            if size != want and not (game.phase == Phase.OVER and size in (13, 14)):
                 self.violations.append(f"{where}: seat {s} holds {size} tiles, expected {want}")
 
     def after_hand(self, game: Game, wall: Wall, where: str) -> None:

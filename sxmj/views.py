@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .actions import Action
+from .actions import CLAIM, DEAL, ROB, TURN, Action
 from .hand_state import HandState
 from .observation import Observation
 from .wall import Wall
@@ -54,7 +54,7 @@ class HandViews(HandState):
         g.piao_chain = list(obs.piao_chain)
         g.piao_block = set(obs.piao_block)
         # a seat has had its turn once it discarded (a claimed discard stays in the river)
-        g.had_turn = [bool(obs.discards[s]) or (s == obs.turn and obs.phase != "deal")
+        g.had_turn = [bool(obs.discards[s]) or (s == obs.turn and obs.phase != DEAL)
                       for s in range(4)]
         g.claim_made = any(any(r) for r in obs.claims)
         g.turn = obs.turn
@@ -76,9 +76,9 @@ class HandViews(HandState):
         g._win_cache = None
         g._views = None
         g._river_view = None
-        if obs.phase == "claim" and obs.last_discard is not None:
+        if obs.phase == CLAIM and obs.last_discard is not None:
             g._open_claims(*obs.last_discard)  # every claimer decides afresh
-        elif obs.phase == "rob" and obs.rob_tile is not None:
+        elif obs.phase == ROB and obs.rob_tile is not None:
             g.pending = {s: [Action(s, "hu"), Action(s, "pass")] for s in obs.to_move}
         return g
 
@@ -116,7 +116,7 @@ class HandViews(HandState):
         phase = self.phase
         return Observation.build({
             "seat": seat, "dealer": self.dealer, "phase": phase, "turn": turn,
-            "to_move": (turn,) if phase == "turn" else tuple(self.to_move()),
+            "to_move": (turn,) if phase == TURN else tuple(self.to_move()),
             "caishen": self.caishen, "indicator": self.wall.indicator,
             "dice": tuple(self.wall.dice), "wall": self.wall.remaining,
             "hand": tuple(self.concealed(seat)), "hand_counts": tuple(self._sizes),

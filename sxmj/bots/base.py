@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from ..game import OWN_KONGS, Action
+from ..game import OWN_KONGS, Action, Phase
 from ..observation import Observation
 from ..wall import Rng
 from .analysis import Choice, DiscardOption, discard_choice, discard_options
@@ -34,11 +34,11 @@ class Strategy:
     def choose(self, obs: Observation, legal: Sequence[Action]) -> Choice:
         if not legal:
             raise ValueError("no legal action to choose from")
-        if obs.phase == "rob":
+        if obs.phase == Phase.ROB:
             hu = next((a for a in legal if a.kind == "hu"), None)
             if hu is not None:
                 return Choice(hu, "bot.rob")
-        if obs.phase == "turn":
+        if obs.phase == Phase.TURN:
             return self.turn(obs, legal)
         return self.claim(obs, legal)
 

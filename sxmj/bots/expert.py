@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 
-from ..game import OWN_KONGS, Action
+from ..game import OWN_KONGS, Action, Phase
 from ..observation import Observation
 from .analysis import Choice, discard_options
 from .hard import HardStrategy
@@ -52,7 +52,7 @@ class ExpertStrategy(HardStrategy):
         choice last. Easy decisions yield their choice at once."""
         hard = super().choose(obs, legal)
         self._pending = None
-        if len(legal) == 1 or obs.phase == "rob" or hard.action.kind == "hu":
+        if len(legal) == 1 or obs.phase == Phase.ROB or hard.action.kind == "hu":
             yield hard
             return
         candidates = self.candidates(obs, legal, hard.action)
@@ -82,7 +82,7 @@ class ExpertStrategy(HardStrategy):
                    hard: Action) -> list[Action]:
         """Hard's choice first, then its rivals: every claim option, the wins and kongs
         on offer, and hard's next-best discards."""
-        if obs.phase == "claim":
+        if obs.phase == Phase.CLAIM:
             return [hard] + [a for a in legal if a != hard]
         out = [hard]
         out += [a for a in legal if a.kind == "hu" or a.kind in OWN_KONGS and a != hard]

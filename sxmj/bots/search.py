@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
-from ..game import Action, Game
+from ..game import Action, Game, Phase
 from ..observation import Observation
 from ..tiles import NUM_KINDS
 from ..wall import Rng
@@ -32,7 +32,7 @@ def sample_hidden(obs: Observation, rng: Rng) -> tuple[list[list[int]], list[int
     seen = obs.visible_counts()
     pool = [t for t in range(NUM_KINDS) for _ in range((1 if t >= 34 else 4) - seen[t])]
     rng.shuffle(pool)
-    flowers_ok = [not obs.discards[s] and not (s == obs.turn and obs.phase != "deal")
+    flowers_ok = [not obs.discards[s] and not (s == obs.turn and obs.phase != Phase.DEAL)
                   for s in range(4)]
     hands: list[list[int]] = [[], [], [], []]
     hands[obs.seat] = list(obs.hand)

@@ -38,7 +38,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..game import Action, Game
+from ..game import Action, Game, Phase
 from ..match import Match
 from ..messages import CoreError
 from ..record import to_record
@@ -292,7 +292,7 @@ def window_start(game: Game) -> int:
     >>> m = Match(seed=1); window_start(m.game) == len(m.game.actions)
     True
     """
-    if game.phase in ("claim", "rob"):
+    if game.phase in (Phase.CLAIM, Phase.ROB):
         for i in range(len(game.actions) - 1, -1, -1):
             if game.actions[i].kind in ("discard", "jiagang"):
                 return i

@@ -26,7 +26,7 @@ import json
 from dataclasses import replace
 from typing import Any
 
-from ..game import Action
+from ..game import Action, Phase
 from ..melds import Meld
 from ..messages import CoreError
 from ..observation import Observation
@@ -164,7 +164,7 @@ def private(obs: Observation) -> Observation:
     """``obs`` without what only the host knows of the other seats: who else may claim a
     discard or rob a kong says that they hold a pair of it, or wait on it. A guest learns
     only whether it is asked itself (the table then waits for "the others")."""
-    if obs.phase == "turn":
+    if obs.phase == Phase.TURN:
         return obs
     return replace(obs, to_move=tuple(s for s in obs.to_move if s == obs.seat))
 

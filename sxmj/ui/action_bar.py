@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..actions import Phase
 from ..game import Action
 from ..tiles import format_tiles
 from .assist import Ghost
@@ -53,14 +54,14 @@ def buttons(st: TableState) -> list[Button]:
             out.append(Button("piao", "Y", tr(lang, "act_piao"), piao, (st.caishen,)))
         out.append(Button("cancel", "Esc", tr(lang, "act_cancel")))
         return out
-    if phase == "rob":
+    if phase == Phase.ROB:
         robbed = () if st.obs.rob_tile is None else (st.obs.rob_tile,)
         if hu is not None:
             out.append(Button("hu", "H", tr(lang, "act_qianggang"), hu, robbed, primary=True))
         out.append(Button("pass", "X", tr(lang, "act_pass"),
                           next(a for a in legal if a.kind == "pass")))
         return out
-    if phase == "claim":
+    if phase == Phase.CLAIM:
         chis = [a for a in legal if a.kind == "chi"]
         for i, a in enumerate(chis):
             key = "C" if len(chis) == 1 else CHI_KEYS[i]
@@ -128,7 +129,7 @@ def ghost_html(g: Ghost, st: TableState) -> str:
 def status_text(st: TableState) -> str:
     """One line telling the player what the table waits for."""
     obs = st.obs
-    if st.result is not None or obs.phase == "over":
+    if st.result is not None or obs.phase == Phase.OVER:
         return st.tr("status_over")
     if st.viewer:  # a replay: nobody is asked anything
         return st.tr("viewer")
@@ -137,13 +138,13 @@ def status_text(st: TableState) -> str:
     if st.thinking is not None:
         return st.tr("status_thinking", name=st.name(st.thinking))
     kinds = {a.kind for a in st.legal}
-    if obs.phase == "claim" and st.legal and obs.last_discard:
+    if obs.phase == Phase.CLAIM and st.legal and obs.last_discard:
         seat, t = obs.last_discard
         return st.tr("status_claim", name=st.name(seat), tile=tile_label(t, st.lang))
-    if obs.phase == "rob" and st.legal and obs.rob_tile is not None:
+    if obs.phase == Phase.ROB and st.legal and obs.rob_tile is not None:
         return st.tr("status_rob", name=st.name(obs.turn),
                      tile=tile_label(obs.rob_tile, st.lang))
-    if obs.phase == "turn" and obs.turn == 0:
+    if obs.phase == Phase.TURN and obs.turn == 0:
         if st.confirm_piao:
             return st.tr("piao_prompt")
         if "hu" in kinds and not st.dismissed:
@@ -155,7 +156,7 @@ def status_text(st: TableState) -> str:
         return st.tr("status_your_turn")
     if st.held:  # the welcome card, a sheet: nobody plays until it closes
         return st.tr("status_held")
-    if obs.phase == "turn":
+    if obs.phase == Phase.TURN:
         return st.tr("status_thinking", name=st.name(obs.turn))
     return st.tr("status_waiting")
 
@@ -180,7 +181,7 @@ def actions_html(st: TableState) -> str:
     if bs or ghosts:
         out.append('<div class="acts">' + "".join(button_html(b, st) for b in bs) + ghosts +
                    "</div>")
-        if bs and st.obs.phase == "turn" and not st.confirm_piao:
+        if bs and st.obs.phase == Phase.TURN and not st.confirm_piao:
             out.append(f'<p class="acts__hint">{esc(st.tr("or_discard"))}</p>')
     elif put_away_offers(st):
         out.append(f'<button type="button" class="chip chip--offers" data-ui="offers">'

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..actions import Phase
 from ..bots import Choice, Policy
 from ..game import Action, Game
 from ..observation import Observation
@@ -138,17 +139,17 @@ def tile_why(obs: Observation, legal: list[Action], t: int, lang: str) -> str:
     if any(a.kind == "discard" and a.tile == t for a in legal):
         return ""
     phase = obs.phase
-    if phase == "over":
+    if phase == Phase.OVER:
         return tr(lang, "why_over")
     if t >= NUM_PLAYING:
         return tr(lang, "flower_in_hand")
-    if phase == "claim" and legal:
+    if phase == Phase.CLAIM and legal:
         return tr(lang, "why_decide_claim")
-    if phase == "rob" and legal:
+    if phase == Phase.ROB and legal:
         return tr(lang, "why_decide_rob")
-    if phase == "turn" and obs.turn != 0:
+    if phase == Phase.TURN and obs.turn != 0:
         return tr(lang, "why_turn_of", name=seat_name(obs.turn, lang))
-    if phase in ("claim", "rob"):
+    if phase in (Phase.CLAIM, Phase.ROB):
         return tr(lang, "why_others_deciding")
     return tr(lang, "not_your_turn")
 
@@ -164,7 +165,7 @@ class Ghost:
 
 def ghosts(obs: Observation, legal: list[Action], lang: str) -> list[Ghost]:
     """Disabled actions worth explaining in the player's current decision."""
-    if not legal or obs.phase == "over":
+    if not legal or obs.phase == Phase.OVER:
         return []
     kinds = {a.kind for a in legal}
     caishen = obs.caishen
@@ -172,7 +173,7 @@ def ghosts(obs: Observation, legal: list[Action], lang: str) -> list[Ghost]:
     counts = [hand.count(t) for t in range(42)]
     wilds = counts[caishen]
     out: list[Ghost] = []
-    if obs.phase == "claim" and obs.last_discard is not None:
+    if obs.phase == Phase.CLAIM and obs.last_discard is not None:
         who, t = obs.last_discard
         name = seat_name(who, lang)
         if "hu" not in kinds and len(hand) % 3 == 1 and \
@@ -194,7 +195,7 @@ def ghosts(obs: Observation, legal: list[Action], lang: str) -> list[Ghost]:
                 out.append(Ghost("gang", tr(lang, "act_minggang"), tr(lang, "why_cai_gang")))
             elif "minggang" not in kinds and counts[t] == 3:
                 out.append(Ghost("gang", tr(lang, "act_minggang"), tr(lang, "why_wall_gang")))
-    elif obs.phase == "turn" and obs.turn == 0 and len(hand) % 3 == 2:
+    elif obs.phase == Phase.TURN and obs.turn == 0 and len(hand) % 3 == 2:
         kongs = {a.tile for a in legal if a.kind in ("angang", "jiagang")}
         if wilds == 4:
             out.append(Ghost("gang", tr(lang, "act_angang"), tr(lang, "why_cai_gang")))

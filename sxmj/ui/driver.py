@@ -17,6 +17,7 @@ import traceback
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
+from ..actions import Phase
 from ..bots import Bot, ExpertStrategy, Policy, ScriptedBot
 from ..bots.review import review_steps
 from ..game import Action, Game
@@ -151,7 +152,7 @@ class BotDriver:
                 return
             seat = bots[0]
             delay = DELAYS[self.speed()]
-            if game.phase == "turn" and self.thinking != seat:
+            if game.phase == Phase.TURN and self.thinking != seat:
                 self.thinking = seat  # the bot "thinks" visibly: a timer, not work
                 self.render()
                 await asyncio.sleep(delay)

@@ -34,6 +34,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from urllib.parse import parse_qsl, urlencode
 
+from ..actions import Phase
 from ..bots import ScriptedTable
 from ..game import Action, Game
 from ..match import Match
@@ -217,7 +218,7 @@ def describe(action: Action | None, game: Game, lang: str) -> str:
     if action.kind == "discard":
         return tr(lang, "discard_tile", tile=tile_label(tile_of(action), lang))
     if action.kind == "hu":
-        return tr(lang, "act_qianggang" if game.phase == "rob" else "act_zimo")
+        return tr(lang, "act_qianggang" if game.phase == Phase.ROB else "act_zimo")
     if action.kind == "chi":
         return f'{tr(lang, "act_chi")} {tiles_words(action.tiles, lang)}'
     if action.kind == "pass":

@@ -3,6 +3,7 @@ hand, the rivers and the centre panel (wind, scores, wall, dice)."""
 
 from __future__ import annotations
 
+from ..actions import Phase
 from ..tiles import code
 from .assist import tile_why
 from .i18n import tile_label, wind_char, wind_name
@@ -38,11 +39,11 @@ def flowers_html(seat: int, st: TableState) -> str:
 def active_seat(st: TableState) -> int | None:
     """The seat the table waits on: the turn, or the player when asked to claim."""
     obs = st.obs
-    if st.result is not None or obs.phase == "over":
+    if st.result is not None or obs.phase == Phase.OVER:
         return None
     if st.thinking is not None:
         return st.thinking
-    if obs.phase == "turn":
+    if obs.phase == Phase.TURN:
         return obs.turn
     if st.legal:
         return 0
@@ -125,7 +126,7 @@ def me_melds_html(st: TableState) -> str:
 def drawn_tile(st: TableState) -> int | None:
     """The tile the player just drew, shown apart at the right end of the hand."""
     obs = st.obs
-    if obs.phase != "turn" or obs.turn != 0 or obs.last_tile is None:
+    if obs.phase != Phase.TURN or obs.turn != 0 or obs.last_tile is None:
         return None
     if len(obs.hand) % 3 != 2 or obs.last_tile not in obs.hand:
         return None
@@ -151,7 +152,7 @@ def hand_html(st: TableState) -> str:
     obs = st.obs
     hand = hand_order(st)
     legal = {a.tile for a in st.legal if a.kind == "discard"}
-    my_turn = obs.phase == "turn" and obs.turn == 0 and st.result is None
+    my_turn = obs.phase == Phase.TURN and obs.turn == 0 and st.result is None
     drawn = drawn_tile(st)
     apart = drawn is not None and drawn != st.caishen
     suggested = st.suggest.tile if st.suggest is not None and st.suggest.kind == "discard" \

@@ -83,6 +83,8 @@ INDEX = [
     (f"?seed={HUGE}&%FF=1&lang=%2565n&speed=", {"seed", "\ufffd", "lang"}, "zh", "normal"),
     ("?seed=-1&bots=expert&lang=en&speed=fast&utm_source=x", {"seed", "utm_source"}, "en",
      "fast"),
+    ("?hands=%C2%B2&broker=javascript:alert(1)&ice=maybe&lang=en&speed=fast&scenario=%00",
+     {"hands", "broker", "ice"}, "en", "fast"),  # a scenario's name: the coach says
 ]
 
 
@@ -94,6 +96,8 @@ def test_the_game_page_names_what_it_did_not_use_and_plays_the_defaults(tab, que
     assert named(page) == names
     text = page.inner_text(NOTICE)
     assert all(name in text for name in names - {"\ufffd"})
+    if "scenario=" in query:  # no such scenario: the coach's panel names it
+        assert "scenario" in page.inner_text("#coach").lower()
     assert page.evaluate("document.documentElement.lang") == ("en" if lang == "en" else
                                                                "zh-Hans")
     # the address is the match's own, the parameters it used and nothing else
@@ -104,6 +108,25 @@ def test_the_game_page_names_what_it_did_not_use_and_plays_the_defaults(tab, que
     page.reload()
     wait_ready(page, tab[1])
     assert page.locator(NOTICE).count() == 0  # once: the address no longer holds them
+    tab[1].assert_clean()
+
+
+@pytest.mark.parametrize(("fragment", "names"), [
+    ("#room=abc123&key=", {"#key"}),
+    ("#room=abc%20123&key=s3cret", {"#room"}),
+    ("#key=s3cret", {"#room"}),
+    ("#host=" + "h" * 65, {"#host"}),
+])
+def test_a_damaged_invite_is_named_and_the_page_plays_alone(tab, fragment, names):
+    # no room, so no broker is asked (the watch fails on any request off the origin)
+    page = visit(tab, "index.html?speed=fast" + fragment)
+    assert named(page) == names
+    assert "invite link" in page.inner_text(NOTICE) or "邀请链接" in page.inner_text(NOTICE)
+    assert urlsplit(page.url).fragment == ""  # named once: the address no longer holds it
+    assert page.locator('[data-testid="friends-seat"]').count() == 0
+    page.reload()
+    wait_ready(page, tab[1])
+    assert page.locator(NOTICE).count() == 0
     tab[1].assert_clean()
 
 

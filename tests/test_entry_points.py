@@ -18,7 +18,7 @@ import doctest
 import json
 import re
 from dataclasses import replace
-from urllib.parse import quote, urlencode
+from urllib.parse import parse_qsl, quote, urlencode
 
 import pytest
 from hypothesis import HealthCheck, example, given, settings
@@ -29,6 +29,7 @@ from sxmj.match import Match
 from sxmj.record import to_record
 from sxmj.rules import Options
 from sxmj.ui import calc, embed, learn, page, params, sheet, store
+from sxmj.ui import friends_view as friends
 from sxmj.ui.i18n import LANGS
 from sxmj.ui.judge import FIELDS, OPTION_FIELDS
 from sxmj.ui.params import INDEX_PARAMS, MAX_SEED, parse_level, parse_params, query_values
@@ -137,6 +138,43 @@ def test_index_parameters_are_a_valid_value_or_a_named_refusal(search, fallback)
     assert_named(p.refused, search)
     again = parse_params(p.query())  # the address the page writes back is clean
     assert again == replace(p, seed_given=True) and again.refused == ()
+
+
+@st.composite
+def fragments(draw) -> str:
+    """A ``location.hash``: a room's link whole, cut short, damaged or mixed with noise."""
+    good = st.text(alphabet="abcdefABCDEF0123456789", min_size=1, max_size=64)
+    pairs = []
+    for _ in range(draw(st.integers(0, 4))):
+        name = draw(st.sampled_from(["room", "key", "host", "x", "", "room "]))
+        value = draw(st.one_of(good, odd_values, st.text(alphabet="ab1", max_size=70)))
+        pairs.append((name, value))
+    how = draw(st.sampled_from(["form", "raw"]))
+    body = urlencode(pairs) if how == "form" else "&".join(f"{k}={v}" for k, v in pairs)
+    return "#" + body
+
+
+@FUZZ
+@given(fragments())
+@example("#room=abc123&key=")
+@example("#room=abc123&key=k%20ey")
+@example("#host=" + "a" * 65)
+def test_a_rooms_link_is_read_or_its_damage_named(fragment):
+    got = friends.read_hash(fragment)
+    refused = friends.hash_refusals(fragment)
+    if got is not None:
+        role, room_id, secret = got
+        assert role in ("guest", "host") and refused == []
+        for v in (room_id, secret) if role == "guest" else (room_id,):
+            assert 1 <= len(v) <= 64 and v.isascii() and v.isalnum()
+    else:
+        mentioned = {k for k, _ in parse_qsl(fragment.lstrip("#"), keep_blank_values=True)}
+        assert bool(refused) == bool(mentioned & {"room", "key", "host"})
+        assert {r.param for r in refused} <= {"#room", "#key", "#host"}
+        assert all(r.kind == "invite" for r in refused)
+        for lang in LANGS:
+            html = page.refusals_html(refused, lang)
+            assert bool(html) == bool(refused) and "<script" not in html
 
 
 @pytest.mark.parametrize("value", LEVELS)

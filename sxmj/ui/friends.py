@@ -26,9 +26,9 @@ from .dom import is_none
 from .friends_base import ROOM_KEY
 from .friends_guest import GuestSide
 from .friends_host import HostSide
-from .friends_view import chat_html, phrase_text, read_hash
+from .friends_view import chat_html, hash_refusals, phrase_text, read_hash
 
-__all__ = ["Friends", "chat_html", "read_hash"]
+__all__ = ["Friends", "chat_html", "hash_refusals", "read_hash"]
 
 
 class Friends(HostSide, GuestSide):

@@ -3,6 +3,8 @@ invite link; what :mod:`sxmj.ui.friends` shows (``data-testid`` contract: see RE
 
 >>> read_hash("#room=ab12&key=cd34"), read_hash("#host=ab12"), read_hash("#x")
 (('guest', 'ab12', 'cd34'), ('host', 'ab12', ''), None)
+>>> [r.param for r in hash_refusals("#room=ab12&key=cd%2034")]
+['#key']
 """
 
 from __future__ import annotations
@@ -14,21 +16,44 @@ from ..messages import render
 from ..room import protocol
 from ..room.host import TIMER_CHOICES, Room
 from .i18n import tr, wind_name
+from .params import Refusal, refusal
 from .store import LEVELS
 from .view import esc
+
+HASH_KEYS = ("room", "key", "host")
+
+
+def _hash_values(fragment: str) -> dict[str, str]:
+    q = parse_qs(fragment.lstrip("#"), keep_blank_values=True)
+    return {k: q[k][-1] for k in HASH_KEYS if k in q}
+
+
+def _hash_ok(value: str) -> bool:
+    return bool(value) and len(value) <= 64 and value.isascii() and value.isalnum()
 
 
 def read_hash(fragment: str) -> tuple[str, str, str] | None:
     """``#room=ID&key=SECRET`` (a guest's link) or ``#host=ID`` (a host's reload) as
-    ``(role, id, secret)``; None for anything else."""
-    q = parse_qs(fragment.lstrip("#"))
-    ok = lambda v: bool(v) and len(v) <= 64 and v.isascii() and v.isalnum()  # noqa: E731
-    room, key, host = (q.get(k, [""])[0] for k in ("room", "key", "host"))
-    if ok(room) and ok(key):
+    ``(role, id, secret)``; None for anything else (:func:`hash_refusals` says why)."""
+    values = _hash_values(fragment)
+    room, key, host = (values.get(k, "") for k in HASH_KEYS)
+    if _hash_ok(room) and _hash_ok(key):
         return "guest", room, key
-    if ok(host):
+    if _hash_ok(host):
         return "host", host, ""
     return None
+
+
+def hash_refusals(fragment: str) -> list[Refusal]:
+    """Why a fragment that looks like a room's link is none: each of ``#room``, ``#key``
+    (or ``#host``) missing or damaged, for the notice (the page then plays on alone,
+    asking nothing of any broker). Empty for a good link or a fragment of no room."""
+    values = _hash_values(fragment)
+    if read_hash(fragment) is not None or not values:
+        return []
+    wanted = ("host",) if set(values) == {"host"} else ("room", "key")
+    return [refusal(f"#{k}", values.get(k, ""), "invite") for k in wanted
+            if not _hash_ok(values.get(k, ""))]
 
 
 def invite_link(base: str, query: str, room_id: str, secret: str) -> str:

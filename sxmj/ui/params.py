@@ -42,8 +42,9 @@ class Refusal:
     """A URL parameter a page did not use; it went on with the parameter's default.
 
     ``param`` is the name and ``value`` what was given (both shortened for display);
-    ``kind`` is ``unknown`` (the page has no such parameter) or ``bad`` (a value it does not
-    take; ``expected`` lists the ones it does)."""
+    ``kind`` is ``unknown`` (the page has no such parameter), ``bad`` (a value it does not
+    take; ``expected`` lists the ones it does), ``long`` (too long), or ``invite`` (a friends
+    room's link, ``#room=…&key=…``, that is cut short or damaged)."""
 
     param: str
     value: str = ""

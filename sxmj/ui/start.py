@@ -9,6 +9,7 @@ from __future__ import annotations
 from . import regions, welcome
 from .app import App, new_seed
 from .dom import after_first_frame, is_none
+from .friends import hash_refusals
 from .i18n import tr
 from .params import parse_params
 
@@ -22,13 +23,15 @@ def start() -> None:
     params = parse_params(search, fallback_seed=new_seed())  # a given seed is ≤ MAX_SEED
     window.sxmjStats = to_js({"botMoves": [], "botThinks": [], "botDraws": [], "tasks": []})
     app = App(document, window, params, to_js, search)
+    # a room's link cut short: named once (update_url below drops the fragment)
+    refused = params.refused + tuple(hash_refusals(str(window.location.hash or "")))
     document.documentElement.lang = "zh-Hans" if app.params.lang == "zh" else "en"
     document.body.dataset.sxmjAnim = app.settings.anim
     if app.mode is not None:
         document.body.dataset.sxmjScenario = app.mode.name
     app.update_url()
     app.render()
-    notice = regions.notice_html(app.persistence.notices, params.refused, app.params.lang)
+    notice = regions.notice_html(app.persistence.notices, refused, app.params.lang)
     if notice:
         app.screen.show_notice(notice)
     kept = app.persistence

@@ -576,6 +576,9 @@ STRINGS: dict[str, tuple[str, str]] = {
                   "{name}={value}: not a value it takes ({expected}); the default is used"),
     "param_long": ("{name}：太长（最多 {most} 个字符），已忽略",
                    "{name}: too long (at most {most} characters); ignored"),
+    "param_invite": ("{name}：邀请链接不完整或已损坏，请向房主再要一次链接",
+                     "{name}: the invite link is incomplete or damaged; ask the host to send "
+                     "it again"),
     "param_more": ("还有 {n} 个", "and {n} more"),
     "param_dismiss": ("关闭这条提示", "Dismiss this notice"),
     "scenario_card": ("练习场景", "Scenario"),

@@ -4,7 +4,8 @@
    line) and throws nothing; a second tap or a swipe up discards it; a tap elsewhere lowers
    it. One tap is a setting (on with a mouse, off on touch by default).
 2. The end of a hand shows on the table first (``[data-testid="win-call"]``: the call large,
-   the winning tile lifted), then the result panel opens; a drawn hand pauses too.
+   the winning tile lifted), then the result panel opens — the player's win, a bot's win
+   (its hand laid open), and a drawn hand, each at both sizes.
 3. Every hand is revealed: on the table and in the panel (``[data-testid="hand-reveal"]``,
    four children with ``data-seat``), with the player's recap; 看牌桌 View table hides the
    panel and brings it back.
@@ -77,6 +78,20 @@ def decision(seed: int, k: int, options: Options | None = None) -> Match:
                 return match
             seen += 1
         match.apply(bots[seat].choose(g.observation(seat), g.legal_actions(seat)).action)
+
+
+def bot_to_win() -> Match:
+    """A match at the moment a bot may win by its own draw (every level takes it)."""
+    from sxmj.game import Action
+    for seed in range(1, 200):
+        match, bots = Match(seed=seed), _bots(seed)
+        while not match.game.over:
+            g = match.game
+            seat = g.to_move()[0]
+            if seat and g.phase == "turn" and Action(seat, "hu") in g.legal_actions(seat):
+                return match
+            match.apply(bots[seat].choose(g.observation(seat), g.legal_actions(seat)).action)
+    raise AssertionError("no bot's self-draw in 200 matches")
 
 
 def saved(match: Match) -> str:
@@ -259,6 +274,25 @@ def test_the_win_shows_on_the_table_before_the_panel(open_page, size):
 
 
 @pytest.mark.parametrize("size", SIZES)
+def test_a_bots_win_shows_on_the_table_before_the_panel(open_page, size):
+    match = bot_to_win()
+    winner = match.game.to_move()[0]
+    page = open_page(size, "?seed=1&bots=normal", {store.KEY_SAVE: saved(match)},
+                     settle_=False)
+    page.wait_for_selector(CALL, timeout=15000)  # the bot's 自摸, on the table first
+    shown = time.monotonic()
+    assert page.locator(RESULT).count() == 0, "the panel covered the bot's win at once"
+    call = page.locator(CALL)
+    assert call.get_attribute("data-result") == "win" and "你胡了" not in call.inner_text()
+    laid_open = page.locator(f"#seat-{winner} .hand--open .t").count()
+    assert laid_open == len(match.game.concealed(winner))  # the winner's hand, laid open
+    page.wait_for_selector(RESULT, timeout=10000)
+    assert 1.0 <= time.monotonic() - shown <= 8.0
+    assert page.get_attribute(RESULT, "data-result") == "win"
+    settle(page)
+
+
+@pytest.mark.parametrize("size", SIZES)
 def test_a_drawn_hand_pauses_with_its_own_message(open_page, size):
     match = decision(*DRAW)
     page = open_page(size, "?seed=8", {store.KEY_SAVE: saved(match)})
@@ -316,13 +350,15 @@ def test_every_hand_is_revealed_on_the_table_and_in_the_panel(open_page, size):
     settle(page)
 
 
+@pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("lang,words", [("zh", ("你听：", "未听牌")),
                                         ("en", ("waiting on", "not ready"))])
-def test_the_player_hears_what_they_were_waiting_on(open_page, lang, words):
+def test_the_player_hears_what_they_were_waiting_on(open_page, lang, words, size):
     match = decision(*DRAW)  # the player does not win: a recap of the player's hand
-    page = open_page("desktop", f"?seed=8&speed=fast&lang={lang}",
-                     {store.KEY_SAVE: saved(match)})
-    page.locator(ENABLED).first.click()
+    page = open_page(size, f"?seed=8&speed=fast&lang={lang}", {store.KEY_SAVE: saved(match)})
+    press(page, size, ENABLED)
+    if size == "phone":
+        page.locator(f'{HAND}[data-raised="1"]').tap()
     page.wait_for_selector(RESULT, timeout=15000)
     recap = page.inner_text(f'{REVEAL} [data-seat="0"] [data-testid="recap"]')
     assert any(w.lower() in recap.lower() for w in words), recap
@@ -589,6 +625,8 @@ def test_a_hover_says_why_only_when_deliberate_and_never_over_the_actions(open_p
     tile.hover()
     delay = tile.evaluate("e => getComputedStyle(e, '::after').animationDelay")
     assert float(delay.rstrip("s")) >= 0.6, delay  # a passing pointer: nothing yet
+    page.wait_for_timeout(250)
+    assert tile.evaluate(TOOLTIP)["opacity"] == 0  # still nothing a quarter second in
     page.wait_for_timeout(1000)
     tip = tile.evaluate(TOOLTIP)
     assert tip["opacity"] == 1 and "先决定" in tip["content"]

@@ -248,7 +248,7 @@ def test_assist_waits_live_counts_and_distance_match_the_core():
                 assert [w.tile for w in info.waits] == expected, (seed, n)
             if info.distance == 0:
                 assert info.waits  # ready: something wins
-            hidden = assist.unseen(obs)
+            hidden = obs.unseen()
             assert all(w.live == hidden[w.tile] for w in info.waits)
             if g.legal_actions(0):
                 assert info.suggest in g.legal_actions(0)

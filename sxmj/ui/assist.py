@@ -65,11 +65,6 @@ class AssistInfo:
         return sum(w.live for w in self.waits)
 
 
-def unseen(obs: Observation) -> list[int]:
-    """Copies of each tile the player cannot see (in the wall or other hands)."""
-    return obs.unseen()
-
-
 def hand_figures(tiles: list[int], sets: int, caishen: int, hidden: list[int],
                  melds_all_winds: bool = False) -> tuple[int, list[Wait], bool, bool]:
     """(distance to ready, waits with live counts, any tile wins, 暴头-ready) of 3k+1 tiles.
@@ -96,7 +91,7 @@ def assist_info(game: Game, bot: Policy | None, lang: str,
     caishen = obs.caishen
     hand = obs.playing_hand
     sets = 4 - len(obs.melds[0])
-    hidden = unseen(obs)
+    hidden = obs.unseen()  # copies the player cannot see (the wall, other hands)
     info = AssistInfo("wait")
     choice = None
     if legal and suggest is not None and suggest in legal:

@@ -276,3 +276,4 @@ def test_a_hosts_unreadable_stored_room_starts_the_table(tab, stored):
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", ["sxmj.room", stored])
     page = visit(tab, "index.html?speed=fast#host=r00m")
     assert page.locator('[data-testid="my-hand"] button[data-tile]').count() >= 13
+    assert named(page) == {"#host"}  # and says the room is not here any more

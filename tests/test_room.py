@@ -350,6 +350,35 @@ def test_a_quiet_answer_to_a_claim_window_tells_no_other_guest_anything(seed):
             seen[seat] = seen_step(game, seat)
 
 
+def test_a_guest_dropping_or_coming_back_does_not_unmask_a_quiet_answer():
+    # the seats' online flags change with a drop or a return; the next quiet pass must
+    # still send nobody anything
+    for seed in range(1, 300):
+        room, match, peers = seated_room(seed)
+        game = match.game
+        bots = [Bot("normal", seed * 4 + s) for s in range(4)]
+        room.states(match, game.deal_events)
+        while not game.over and not (game.phase == "claim" and len(game.to_move()) > 1):
+            s = game.to_move()[0]
+            room.states(match, match.apply(bots[s].choose(game.observation(s),
+                                                          game.legal_actions(s)).action))
+        if game.over:
+            continue
+        first, second = game.to_move()[:2]
+        quiet = [s for s in peers if s not in (first, second)]
+        if not quiet:
+            continue
+        room.drop(peers[quiet[0]])
+        room.hello(peers[quiet[0]], parse(message("hello", secret=SECRET, name="G",
+                                                  token=room.seats[quiet[0]].token)))
+        room.state(quiet[0], match, [], full=True)  # what the page sends a guest back
+        told = room.states(match, match.apply(Action(first, "pass")))
+        assert game.phase == "claim"  # the window is still open: nobody else hears of it
+        assert [peer for peer, _ in told] in ([], [peers.get(first)]), told
+        return
+    pytest.fail("no claim window with two seats and a third guest in 300 hands")
+
+
 def test_each_guest_is_sent_exactly_its_own_hand_while_the_hand_is_played():
     room, match, peers = seated_room(6)
     bot = Bot("normal", 6)

@@ -17,6 +17,8 @@ A guest's ``step`` counts only what it may know happened (:func:`seen_step`), an
 is sent a state only when its table changes (:meth:`Room.states`): another seat's quiet
 answer to a claim window — a pass, a 吃 still waiting on the others — sends nothing and
 counts nothing, so no guest can count who else was asked (who holds a pair of the tile).
+Only a turn timer running out is told to everyone, as the room's rules say: then that seat
+was asked.
 
 >>> from sxmj.match import Match
 >>> room = Room("r" * 20, "s" * 20, "Host", tokens=iter(["t1", "t2"]).__next__)
@@ -282,7 +284,12 @@ def seen_step(game: Game, seat: int) -> int:
 
 
 def _text(view: dict[str, Any]) -> str:
-    return json.dumps(view, sort_keys=True, separators=(",", ":"))
+    """What of a guest's view decides whether it changed: not the names (whose online
+    flags change when anyone drops or comes back; the lobby message says that, at once)
+    and not the record (a full state carries it): either would make the next quiet answer
+    look like a change, and send it."""
+    return json.dumps({k: v for k, v in view.items() if k not in ("names", "record")},
+                      sort_keys=True, separators=(",", ":"))
 
 
 def window_start(game: Game) -> int:

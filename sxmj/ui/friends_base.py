@@ -18,6 +18,7 @@ from ..room.host import Room
 from .dom import is_none
 from .friends_view import guest_lobby_html, host_lobby_html
 from .i18n import tr
+from .params import Refusal
 
 ROOM_KEY = "sxmj.room"  # the host's room and match (localStorage)
 TOKEN_KEY = "sxmj.seat."  # + the room id: a guest's seat token (sessionStorage)
@@ -42,6 +43,7 @@ class RoomBase:
         self.seat: int | None = None
         self.status = ""
         self.away: set[int] = set()  # dropped guests' seats still in their grace period
+        self.refused: tuple[Refusal, ...] = ()  # a #host= link whose room is gone (the notice)
         self.ready: set[int] = set()
         self.proxies: list = []
         self.loaded = False  # friends-net.js is in the page

@@ -21,6 +21,7 @@ from .dom import is_none
 from .friends_base import ROOM_KEY, RoomBase
 from .friends_view import invite_link, phrase_text
 from .i18n import tr
+from .params import refusal
 from .store import LEVELS, stored_object
 
 NEXT_WAIT = 30  # seconds the host waits for everyone to be ready before dealing anyway
@@ -45,7 +46,14 @@ class HostSide(RoomBase):
         asyncio.ensure_future(self._host())
 
     def resume_host(self, room_id: str) -> bool:
-        """A reload of the host: the stored room and its match, under the same id."""
+        """A reload of the host: the stored room and its match, under the same id. When
+        this browser no longer holds it, the page's notice says so (:attr:`refused`)."""
+        if self._resume_host(room_id):
+            return True
+        self.refused = (refusal("#host", room_id, "host_lost"),)
+        return False
+
+    def _resume_host(self, room_id: str) -> bool:
         stored = self.app.persistence.load(ROOM_KEY)
         try:
             data, _ = stored_object(stored, "room")

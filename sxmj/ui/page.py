@@ -53,6 +53,8 @@ def refusal_line(r: Refusal, lang: str) -> str:
         return tr(lang, "param_long", name=r.param, most=r.expected)
     if r.kind == "invite":
         return tr(lang, "param_invite", name=r.param)
+    if r.kind == "host_lost":
+        return tr(lang, "param_host_lost", name=r.param)
     return tr(lang, "param_bad", name=r.param, value=r.value, expected=r.expected)
 
 

@@ -43,8 +43,9 @@ class Refusal:
 
     ``param`` is the name and ``value`` what was given (both shortened for display);
     ``kind`` is ``unknown`` (the page has no such parameter), ``bad`` (a value it does not
-    take; ``expected`` lists the ones it does), ``long`` (too long), or ``invite`` (a friends
-    room's link, ``#room=…&key=…``, that is cut short or damaged)."""
+    take; ``expected`` lists the ones it does), ``long`` (too long), ``invite`` (a friends
+    room's link, ``#room=…&key=…``, that is cut short or damaged) or ``host_lost`` (a host's
+    ``#host=…`` whose room this browser no longer holds)."""
 
     param: str
     value: str = ""

@@ -23,8 +23,10 @@ def start() -> None:
     params = parse_params(search, fallback_seed=new_seed())  # a given seed is ≤ MAX_SEED
     window.sxmjStats = to_js({"botMoves": [], "botThinks": [], "botDraws": [], "tasks": []})
     app = App(document, window, params, to_js, search)
-    # a room's link cut short: named once (update_url below drops the fragment)
-    refused = params.refused + tuple(hash_refusals(str(window.location.hash or "")))
+    # a room's link cut short, or a host's whose room is gone: named once (update_url below
+    # drops the fragment)
+    refused = (params.refused + tuple(hash_refusals(str(window.location.hash or "")))
+               + app.friends.refused)
     document.documentElement.lang = "zh-Hans" if app.params.lang == "zh" else "en"
     document.body.dataset.sxmjAnim = app.settings.anim
     if app.mode is not None:

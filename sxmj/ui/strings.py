@@ -579,6 +579,9 @@ STRINGS: dict[str, tuple[str, str]] = {
     "param_invite": ("{name}：邀请链接不完整或已损坏，请向房主再要一次链接",
                      "{name}: the invite link is incomplete or damaged; ask the host to send "
                      "it again"),
+    "param_host_lost": ("{name}：这个浏览器里没有这个房间（存档不在或已损坏），先一个人打",
+                        "{name}: this browser no longer holds that room (its save is gone or "
+                        "damaged); you play alone"),
     "param_more": ("还有 {n} 个", "and {n} more"),
     "param_dismiss": ("关闭这条提示", "Dismiss this notice"),
     "scenario_card": ("练习场景", "Scenario"),

@@ -445,9 +445,15 @@ def test_the_host_reloads_and_the_match_goes_on(friends_page, broker, site_url):
     start(host, 1)
     dealt(guest)
     rng = random.Random(4)
+    acted = ("st => window.sxmjWire.sent.some(m => { const j = JSON.parse(m.text);"
+             " return j.t === 'act' && j.hand === st.hand && j.step === st.step; })")
+
+    def guest_must_decide() -> bool:  # by the last state it got, and not answered yet
+        st = last_state(guest)
+        return st["step"] > 12 and bool(st["legal"]) and not guest.evaluate(acted, st)
+
     # play until the guest must decide, some way into the hand: then the host reloads
-    play_until_over([host, guest], rng, [], stop=lambda: last_state(guest)["step"] > 12 and
-                    guest.evaluate("document.body.dataset.sxmjWaiting") == "you")
+    play_until_over([host, guest], rng, [], stop=guest_must_decide)
     step = last_state(guest)
     assert "#host=" in host.url and step["obs"]["phase"] != "over"
     states = "window.sxmjWire.got.filter(m => JSON.parse(m.text).t === 'state').length"

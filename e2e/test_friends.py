@@ -43,7 +43,12 @@ sys.path.insert(0, str(ROOT))
 
 from sxmj.record import replay  # noqa: E402
 from sxmj.room.host import seen_step  # noqa: E402
-from sxmj.room.protocol import private, turn_action, turn_observation  # noqa: E402
+from sxmj.room.protocol import (  # noqa: E402
+    private,
+    turn_action,
+    turn_observation,
+    unpack_record,
+)
 from sxmj.tiles import code  # noqa: E402
 
 HAND = '[data-testid="my-hand"] button[data-tile]'
@@ -284,7 +289,8 @@ def audit(page: Page, seat: int, record: dict) -> int:
         over = st["obs"]["phase"] == "over"
         assert over <= ("record" in st), st["step"]  # the end comes with the record, and
         if "record" in st:  # before the end (the deal) it holds no hand, and no wall
-            assert len(st["record"]["hands"]) == over and ("wall" in st["record"]) == over
+            packed = unpack_record(st["record"])
+            assert len(packed["hands"]) == over and ("wall" in packed) == over
         n += 1
     return n
 

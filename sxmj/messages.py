@@ -220,6 +220,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
                    "{type} message: {name} is missing or of the wrong type"),
     "room.extra": ("{type} 消息有多余的字段：{names}",
                    "{type} message has unknown fields: {names}"),
+    "room.record": ("消息里的牌谱打不开（不是打包好的牌谱，或者解开太大）",
+                    "the message's record does not unpack (not a packed record, or too big "
+                    "unpacked)"),
     "room.not_seated": ("你还没有入座，或者比赛还没开始",
                         "you have no seat, or the match hasn't started"),
     "room.late": ("这个动作晚了：牌局已经往下走了（第 {hand} 局第 {step} 步）",

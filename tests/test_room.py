@@ -31,6 +31,7 @@ from sxmj.room.protocol import (
     turn_events,
     turn_observation,
     turned,
+    unpack_record,
 )
 from sxmj.rules import Options
 from sxmj.wall import Wall
@@ -275,9 +276,10 @@ def test_guests_see_only_their_own_tiles_and_end_with_the_hosts_scores(seed):
         for e in state["events"]:
             if e["type"] == "draw" and e["seat"] != 0:
                 assert "tile" not in e  # another seat's draw stays in its hand
-        assert "wall" not in json.dumps(state.get("record", {})) or over
+        record = unpack_record(state["record"]) if "record" in state else {}
+        assert "wall" not in json.dumps(record) or over
         if "record" in state:  # only once the hand is over: every hand is open then
-            assert len(state["record"]["hands"]) == len(match.results)
+            assert len(record["hands"]) == len(match.results)
     for seat, table in tables.items():
         done = table.match
         assert table.over and done.scores == [match.scores[(i + seat) % 4] for i in range(4)]
@@ -438,8 +440,42 @@ def test_the_longest_match_fits_one_message_on_both_sides():
             break
         deal(entropy(len(match.results)), match.options, match)
     text = room.state(1, match, [])
-    assert len(text.encode()) <= MAX_HOST_BYTES
-    assert len(parse(text, "host")["state"]["record"]["hands"]) == MAX_MATCH_HANDS
+    # packed, the longest match's record leaves room for hands three times as long (a
+    # record of drawn hands, claim windows all round, is about twice a normal one)
+    assert len(text.encode()) <= MAX_HOST_BYTES / 3
+    record = unpack_record(parse(text, "host")["state"]["record"])
+    assert len(record["hands"]) == MAX_MATCH_HANDS
+    assert replay(record).scores == match.scores
+
+
+@given(st.one_of(st.text(max_size=200), st.binary(max_size=200).map(
+    lambda b: __import__("base64").b64encode(b).decode()), st.integers(), st.none()))
+@settings(max_examples=200, deadline=None)
+def test_a_packed_record_that_is_not_one_is_refused(packed):
+    try:
+        got = unpack_record(packed)
+    except ProtocolError as e:
+        assert e.code == "room.record"
+    else:
+        assert isinstance(got, dict)
+
+
+def test_a_record_that_unpacks_too_big_is_refused_unpacked():
+    import base64
+    import zlib
+
+    from sxmj.room.protocol import MAX_RECORD_BYTES
+    bomb = zlib.compress(b"[" + b" " * (MAX_RECORD_BYTES + 10) + b"]", 9)  # a few kB packed
+    assert len(bomb) < 10000
+    with pytest.raises(ProtocolError):
+        unpack_record(base64.b64encode(bomb).decode())
+    table = GuestTable()
+    room, match, peers = seated_room(1)
+    state = json.loads(room.state(1, match, [], full=True))["state"]
+    state["record"] = base64.b64encode(bomb).decode()
+    with pytest.raises(CoreError):
+        table.update(state)
+    assert table.state is None  # nothing changed
 
 
 def test_a_claim_window_is_timed_once_whoever_answers_first():

@@ -22,8 +22,8 @@
 (function () {
   "use strict";
   // = sxmj.room.protocol.MAX_HOST_BYTES (a test holds them equal), under Chromium's own
-  // limit for one data-channel message (256 KiB): a 99-hand match's record (about 0.8 kB a
-  // hand) fits, and a peer that sends past the cap anyway is still heard, and dropped
+  // limit for one data-channel message (256 KiB): a 99-hand match's record (packed, about
+  // 0.2 kB a hand) fits, and a peer that sends past the cap anyway is still heard, and dropped
   var MAX_BYTES = 192 * 1024;
   var OPEN_TIMEOUT_MS = 15000;  // a data channel not open by then is tried again
   var BACKOFF_MS = [500, 1000, 2000, 4000, 8000];  // then 8 s between tries, until close()

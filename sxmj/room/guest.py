@@ -28,7 +28,7 @@ from ..match import Match
 from ..observation import Observation, Observed
 from ..record import replay
 from ..rules import Options
-from .protocol import turn_action, turn_scores, turned
+from .protocol import turn_action, turn_scores, turned, unpack_record
 
 
 class SeenGame(Observed):
@@ -120,7 +120,7 @@ class GuestTable:
         CoreError and changes nothing)."""
         obs = Observation.from_json(state["obs"])
         legal = [Action.parse(a) for a in state["legal"]]
-        record = state.get("record")
+        record = None if state.get("record") is None else unpack_record(state["record"])
         done = self.done
         if record is not None and (self.record is None or record != self.record):
             done = replay(turn_record(record, state["seat"]))

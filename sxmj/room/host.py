@@ -49,6 +49,7 @@ from ..wall import Rng, Wall
 from .protocol import (
     clean_name,
     message,
+    pack_record,
     private,
     turn_action,
     turn_events,
@@ -214,8 +215,8 @@ class Room:
         """What the guest at ``seat`` is sent after a change: its observation and legal
         actions, the scores and names, all turned to its table, and the public ``events``.
         When a hand is over (or ``full``: a guest just sat down again) it also carries the
-        record of the finished hands (:meth:`history`), so the guest's table shows the end
-        exactly and the guest can export the match."""
+        record of the finished hands (:meth:`history`, packed: :func:`pack_record`), so the
+        guest's table shows the end exactly and the guest can export the match."""
         view = self._view(seat, match, full)
         self._last_view[seat] = _text(view)
         return message("state", state={**view, "events": turn_events(events, seat)})
@@ -247,7 +248,7 @@ class Room:
             "timer": self.timer, "length": match.length,
         }
         if game.over or full:
-            view["record"] = self.history(match)
+            view["record"] = pack_record(self.history(match))
         return view
 
     @staticmethod

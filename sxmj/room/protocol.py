@@ -22,7 +22,10 @@ sxmj.room.protocol.ProtocolError: message: unsupported protocol version 9 (this 
 
 from __future__ import annotations
 
+import base64
+import binascii
 import json
+import zlib
 from dataclasses import replace
 from typing import Any
 
@@ -34,6 +37,7 @@ from ..observation import Observation
 VERSION = 1
 MAX_GUEST_BYTES = 4096  # what a guest may send: a name, an action, a phrase
 MAX_HOST_BYTES = 196608  # what the host sends: an observation and events, or a match's record
+MAX_RECORD_BYTES = 4 * 1024 * 1024  # a record unpacked: 99 hands of the longest kind fit many times
 NAME_CHARS = 16  # a player's name on the plates
 PHRASES = ("hello", "nice", "thanks", "hurry", "oops", "gg")  # quick phrases (i18n keys)
 EMOJI = ("😄", "😮", "😅", "😂", "😭", "😎")  # one Unicode block: phones and fonts have them
@@ -94,6 +98,37 @@ def parse(text: Any, sender: str = "guest") -> dict[str, Any]:
         raise ProtocolError("room.extra", type=kind,
                             names=",".join(sorted(set(msg) - set(spec) - {"v", "t"}))[:60])
     return msg
+
+
+def pack_record(record: dict[str, Any]) -> str:
+    """A match's record as a state message carries it: compact JSON, deflated, in base64.
+    A record grows with every hand (99 hands of long, drawn hands pass 170 kB as JSON);
+    packed, the longest match's fits one message many times over (about a quarter).
+
+    >>> unpack_record(pack_record({"hands": [["0 discard 5m"]]}))
+    {'hands': [['0 discard 5m']]}
+    """
+    text = json.dumps(record, ensure_ascii=False, separators=(",", ":"))
+    return base64.b64encode(zlib.compress(text.encode("utf-8"), 9)).decode("ascii")
+
+
+def unpack_record(packed: Any) -> dict[str, Any]:
+    """The record :func:`pack_record` packed; ProtocolError for anything else, including
+    one that would unpack past :data:`MAX_RECORD_BYTES` (it is never unpacked further)."""
+    if not isinstance(packed, str):
+        raise ProtocolError("room.record")
+    try:
+        data = base64.b64decode(packed.encode("ascii"), validate=True)
+        inflate = zlib.decompressobj()
+        raw = inflate.decompress(data, MAX_RECORD_BYTES)
+        if inflate.unconsumed_tail or not inflate.eof:
+            raise ProtocolError("room.record")
+        record = json.loads(raw.decode("utf-8"))
+    except (ValueError, UnicodeError, binascii.Error, zlib.error, RecursionError):
+        raise ProtocolError("room.record") from None
+    if not isinstance(record, dict):
+        raise ProtocolError("room.record")
+    return record
 
 
 def message(type_: str, /, **fields: Any) -> str:
@@ -199,6 +234,7 @@ def turn_scores(scores: list[int], viewer: int) -> list[int]:
     return list(_reindex(tuple(scores), viewer))
 
 
-__all__ = ["EMOJI", "MAX_GUEST_BYTES", "MAX_HOST_BYTES", "PHRASES", "VERSION", "ProtocolError",
-           "clean_name", "message", "parse", "private", "turn_action", "turn_events",
-           "turn_observation", "turn_scores", "turned"]
+__all__ = ["EMOJI", "MAX_GUEST_BYTES", "MAX_HOST_BYTES", "MAX_RECORD_BYTES", "PHRASES", "VERSION",
+           "ProtocolError", "clean_name", "message", "pack_record", "parse", "private",
+           "turn_action", "turn_events", "turn_observation", "turn_scores", "turned",
+           "unpack_record"]

@@ -222,6 +222,21 @@ def play_until_over(pages: list[Page], rng: random.Random, timing: list[float],
     pytest.fail("the hand did not end")
 
 
+def next_hand_until(pages: list[Page], guest: Page, rng: random.Random, ready) -> None:
+    """Play (``pages[0]`` the host) until ``ready()``; a hand that ends first (deals are
+    random) is followed by the next one, up to four."""
+    for _ in range(4):
+        play_until_over(pages, rng, [], stop=ready)
+        if ready():
+            return
+        hand = last_state(guest)["hand"]
+        for p in pages[::-1]:  # the guests are ready first, then the host deals
+            p.click(f'{RESULT} [data-action="next-hand"]')
+        guest.wait_for_function(LAST_STATE.replace("s[s.length - 1].state", "s[s.length - 1]"
+                                                   ".state.hand > " + str(hand)), timeout=30000)
+    pytest.fail("four hands ended before the moment the test waits for")
+
+
 def discard_time(pages: list[Page], clicked: Page, before: list[int]) -> float | None:
     """Milliseconds from the click on ``clicked`` until every page's rivers held one more
     discard than the most any page showed ``before`` it; None if the click was no discard
@@ -416,8 +431,10 @@ def test_a_guest_drops_and_comes_back_to_the_same_seat(friends_page, broker, sit
     start(host, 1)
     dealt(guest)
     rng = random.Random(9)
-    play_until_over([host, guest], rng, [], stop=lambda: host.evaluate(
-        "document.querySelectorAll('#river-right .t, #river-right img').length") >= 3)
+    cy_river = "document.querySelectorAll('#river-right .t, #river-right img').length"
+    # some way into a hand (Cy has discarded three times): a hand dealt at random may end
+    # first, then the next one
+    next_hand_until([host, guest], guest, rng, lambda: host.evaluate(cy_river) >= 3)
     guest.evaluate("window.sxmjNet.close()")  # the connection drops: the bot covers after
     host.wait_for_function(  # a grace period, and the host's log says so
         "() => document.getElementById('log').innerText.includes('Cy')", timeout=15000)
@@ -460,17 +477,7 @@ def test_the_host_reloads_and_the_match_goes_on(friends_page, broker, site_url):
 
     # play until the guest must decide, some way into a hand: then the host reloads (a hand
     # dealt at random may end first: then the next one)
-    for _ in range(4):
-        play_until_over([host, guest], rng, [], stop=guest_must_decide)
-        if guest_must_decide():
-            break
-        hand = last_state(guest)["hand"]
-        for p in (guest, host):
-            p.click(f'{RESULT} [data-action="next-hand"]')
-        guest.wait_for_function(LAST_STATE.replace("s[s.length - 1].state", "s[s.length - 1]"
-                                                   ".state.hand > " + str(hand)), timeout=30000)
-    else:
-        pytest.fail("four hands ended before the guest had to decide late in one")
+    next_hand_until([host, guest], guest, rng, guest_must_decide)
     step = last_state(guest)
     assert "#host=" in host.url and step["obs"]["phase"] != "over"
     states = "window.sxmjWire.got.filter(m => JSON.parse(m.text).t === 'state').length"

@@ -217,7 +217,7 @@ class Room:
         When a hand is over (or ``full``: a guest just sat down again) it also carries the
         record of the finished hands (:meth:`history`, packed: :func:`pack_record`), so the
         guest's table shows the end exactly and the guest can export the match."""
-        view = self._view(seat, match, full)
+        view = self._view(seat, match, self._record(match, full))
         self._last_view[seat] = _text(view)
         return message("state", state={**view, "events": turn_events(events, seat)})
 
@@ -226,10 +226,11 @@ class Room:
         change it may not see — another seat's pass or waiting 吃 in a claim window —
         sends it nothing: a message that said nothing would still say someone was asked."""
         out: Out = []
+        record = self._record(match, False)  # the same for every guest: packed once
         for s in self.guests():
             peer = self.seats[s].peer
             seen = turn_events(events, s)
-            view = self._view(s, match, False)
+            view = self._view(s, match, record)
             text = _text(view)
             if peer is None or not seen and self._last_view.get(s) == text:
                 continue
@@ -237,7 +238,11 @@ class Room:
             out.append((peer, message("state", state={**view, "events": seen})))
         return out
 
-    def _view(self, seat: int, match: Match, full: bool) -> dict[str, Any]:
+    def _record(self, match: Match, full: bool) -> str | None:
+        """The packed record a state carries: when the hand is over, or ``full``."""
+        return pack_record(self.history(match)) if match.game.over or full else None
+
+    def _view(self, seat: int, match: Match, record: str | None) -> dict[str, Any]:
         game = match.game
         view: dict[str, Any] = {
             "seat": seat, "hand": match.hand_no, "step": seen_step(game, seat),
@@ -247,8 +252,8 @@ class Room:
             "names": [self.seats[(i + seat) % 4].public() for i in range(4)],
             "timer": self.timer, "length": match.length,
         }
-        if game.over or full:
-            view["record"] = pack_record(self.history(match))
+        if record is not None:
+            view["record"] = record
         return view
 
     @staticmethod

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .notation import Unreadable, name, read
+
 # code: (中文, English). Parameters in braces; a parameter named ``tile…`` is a tile
 # code, shown with its Chinese name in zh; ``tname…`` a tile index, shown by its name
 # in the reader's language (五筒, 5 Dots); ``claim`` a meld kind, shown as 吃/碰/杠.
@@ -324,38 +326,32 @@ FIELD_NAMES: dict[str, tuple[str, str]] = {
 
 def _tile_zh(tile_code: str) -> str:
     """``5m`` → ``5m（五万）``; a code that names no tile stays as written."""
-    from .tiles import TileError, tile, tile_name  # tiles raises our errors: import late
-
     try:
-        return f"{tile_code}（{tile_name(tile(tile_code), 'zh')}）"
-    except TileError:
+        tiles = read(tile_code)
+    except Unreadable:
         return tile_code
+    return f"{tile_code}（{name(tiles[0], 'zh')}）" if len(tiles) == 1 else tile_code
 
 
 def _move_words(move: str, lang: str) -> str:
     """``"discard 9p"`` → ``打九筒`` or ``discards 9 Dots``."""
-    from .tiles import (  # tiles raises our errors: import late
-        TileError,
-        parse_tiles,
-        tile,
-        tile_name,
-    )
-
     kind, _, tile_code = move.partition(" ")
     zh, en = MOVE_WORDS.get(kind, (kind, kind))
     if not tile_code:
         return zh if lang == "zh" else en
     try:
-        tiles = parse_tiles(tile_code)
+        tiles = read(tile_code)
         if len(tiles) > 1:  # a chow: 三四五万 / 3-4-5 Characters
-            names = [tile_name(t, lang) for t in tiles]
-            name = ("".join(n[0] for n in names[:-1]) + names[-1]) if lang == "zh" else \
+            names = [name(t, lang) for t in tiles]
+            words = ("".join(n[0] for n in names[:-1]) + names[-1]) if lang == "zh" else \
                 "-".join(n.split(" ", 1)[0] for n in names) + " " + names[-1].split(" ", 1)[1]
+        elif len(tiles) == 1:
+            words = name(tiles[0], lang)
         else:
-            name = tile_name(tile(tile_code), lang)
-    except (TileError, IndexError):
-        name = tile_code
-    return f"{zh}{name}" if lang == "zh" else f"{en} {name}"
+            words = tile_code  # only spaces: no tile to name
+    except (Unreadable, IndexError):
+        words = tile_code
+    return f"{zh}{words}" if lang == "zh" else f"{en} {words}"
 
 
 def _show(value: Any, limit: int = 60) -> str:
@@ -395,9 +391,7 @@ def render(code: str, params: dict[str, Any], lang: str = "en") -> str:
         if isinstance(value, CoreError):
             value = value.text(lang)
         elif key.startswith("tname") and isinstance(value, int):
-            from .tiles import tile_name  # tiles raises our errors: import late
-
-            value = tile_name(value, lang)
+            value = name(value, lang)
         elif key.startswith("move") and isinstance(value, str):
             value = _move_words(value, lang)
         elif key == "claim" and value in CLAIM_VERBS:

@@ -19,12 +19,17 @@ index  code         tile
 '123m55z'
 >>> caishen_of(tile("9m"))  # the tile after the indicator, 9 wraps to 1
 0
+
+Reading notation and a tile's spoken name are :mod:`sxmj.notation`'s, below
+:mod:`sxmj.messages` (whose texts name tiles too); here they raise :class:`TileError`,
+the refusal the rest of the code catches.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
+from . import notation
 from .messages import CoreError
 
 SUITS = "mpsz"
@@ -75,39 +80,10 @@ def parse_tiles(text: str) -> list[int]:
     >>> parse_tiles("19m 1f")
     [0, 8, 34]
     """
-    if not isinstance(text, str):
-        raise TileError("tile.text", value=text)
-    out: list[int] = []
-    digits: list[str] = []
-    for ch in text.replace(" ", ""):
-        # only ASCII digits: str.isdigit() also accepts '²' and '٣', which int() refuses
-        if "0" <= ch <= "9":
-            digits.append(ch)
-            continue
-        if ch not in "mpszf":
-            raise TileError("tile.letter", letter=ch, text=_cut(text))
-        if not digits:
-            raise TileError("tile.no_digits", letter=ch, text=_cut(text))
-        for d in digits:
-            n = int(d)
-            limit = {"z": 7, "f": 8}.get(ch, 9)
-            if not 1 <= n <= limit:
-                raise TileError("tile.unknown", tile=f"{d}{ch}", text=_cut(text))
-            if ch == "f":
-                out.append(33 + n)
-            elif ch == "z":
-                out.append(26 + n)
-            else:
-                out.append("mps".index(ch) * 9 + n - 1)
-        digits = []
-    if digits:
-        raise TileError("tile.dangling", digits="".join(digits)[:20], text=_cut(text))
-    return out
-
-
-def _cut(text: str, limit: int = 40) -> str:
-    """Notation quoted in a message, cut short so a huge input gives a short line."""
-    return text if len(text) <= limit else text[:limit] + "…"
+    try:
+        return notation.read(text)
+    except notation.Unreadable as e:
+        raise TileError(e.code, **e.params) from None
 
 
 def format_tiles(tiles: Iterable[int]) -> str:
@@ -163,25 +139,9 @@ def sort_key(caishen: int | None) -> Callable[[int], tuple[bool, int]]:
     return lambda t: (t != caishen, t)
 
 
-_NUMERALS_ZH = "一二三四五六七八九"
-_SUIT_ZH = {"m": "万", "p": "筒", "s": "索"}
-_SUIT_EN = {"m": "Characters", "p": "Dots", "s": "Bamboo"}
-_SUIT_EN_ONE = {"m": "Character", "p": "Dot", "s": "Bamboo"}  # 1 Character, not 1 Characters
-_HONOR_ZH = ["东风", "南风", "西风", "北风", "白板", "发财", "红中"]
-_HONOR_EN = ["East Wind", "South Wind", "West Wind", "North Wind",
-             "White Dragon", "Green Dragon", "Red Dragon"]
-_FLOWER_ZH = "春夏秋冬梅兰竹菊"
-_FLOWER_EN = ["Spring", "Summer", "Autumn", "Winter", "Plum", "Orchid", "Bamboo flower",
-              "Chrysanthemum"]
-
-
 def tile_name(t: int, lang: str = "en") -> str:
     """A tile's spoken name: ``tile_name(4, 'zh') == '五万'``, ``'5 Characters'`` in English."""
-    c = code(t)
-    if t < 27:
-        if lang == "zh":
-            return _NUMERALS_ZH[t % 9] + _SUIT_ZH[c[1]]
-        return f"{t % 9 + 1} {(_SUIT_EN_ONE if t % 9 == 0 else _SUIT_EN)[c[1]]}"
-    if t < 34:
-        return (_HONOR_ZH if lang == "zh" else _HONOR_EN)[t - 27]
-    return _FLOWER_ZH[t - 34] if lang == "zh" else _FLOWER_EN[t - 34]
+    try:
+        return notation.name(t, lang)
+    except notation.Unreadable as e:
+        raise TileError(e.code, **e.params) from None

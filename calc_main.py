@@ -1,5 +1,5 @@
-"""PyScript entry point of calc.html: start the page (sxmj/ui/calc.py)."""
+"""PyScript entry point of calc.html: start the page (sxmj/ui/pages/calc.py)."""
 
-from sxmj.ui import calc
+from sxmj.ui.pages import calc
 
 calc.start()

@@ -1,5 +1,5 @@
-"""PyScript entry point of embed.html: start the page (sxmj/ui/embed.py)."""
+"""PyScript entry point of embed.html: start the page (sxmj/ui/pages/embed.py)."""
 
-from sxmj.ui import embed
+from sxmj.ui.pages import embed
 
 embed.start()

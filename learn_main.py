@@ -1,5 +1,5 @@
-"""PyScript entry point of learn.html: start the page (sxmj/ui/learn.py)."""
+"""PyScript entry point of learn.html: start the page (sxmj/ui/pages/learn.py)."""
 
-from sxmj.ui import learn
+from sxmj.ui.pages import learn
 
 learn.start()

@@ -1,5 +1,5 @@
 """PyScript entry point (see index.html): start the game UI."""
 
-from sxmj.ui import start
+from sxmj.ui.table import start
 
 start.start()

@@ -20,11 +20,11 @@ import sys
 import pytest
 from harness import DESKTOP, PHONE, ROOT, SITE, wait_ready, watched_page
 from playwright.sync_api import Page
-from test_comforts import RESULT, WAITING, decision, saved
+from test_comforts import RESULT, WAITING, decision, saved_match
 
 sys.path.insert(0, str(ROOT))
 
-from sxmj.ui import store  # noqa: E402
+from sxmj.ui.table import saved  # noqa: E402
 
 AXE = SITE.parent / "node_modules" / "axe-core" / "axe.min.js"
 RUN = """async () => {
@@ -86,7 +86,7 @@ def open_page(site, path: str, storage: dict[str, str] | None = None) -> Page:
 
 def test_table_mid_hand_result_and_sheet(site):
     match = decision(8, 20)  # mid-hand, melds and rivers on the table, 胡 on offer
-    page = open_page(site, "?seed=8&speed=fast", {store.KEY_SAVE: saved(match)})
+    page = open_page(site, "?seed=8&speed=fast", {saved.KEY_SAVE: saved_match(match)})
     page.wait_for_function(WAITING, timeout=30000)
     for viewport in (DESKTOP, PHONE):
         page.set_viewport_size(viewport)

@@ -63,7 +63,7 @@ def test_site_ships_a_snapshot_for_its_sources():
     sources = m["sources"]
     for name in ("sxmj/__init__.py", "sxmj/match.py", "sxmj/bots/__init__.py",
                  "sxmj/bots/hard.py", "sxmj/scoring.py", "sxmj/request.py", "sxmj/record.py",
-                 "sxmj/ranks.py", "sxmj/ui/app.py", "sxmj/ui/view.py"):
+                 "sxmj/ranks.py", "sxmj/ui/table/app.py", "sxmj/ui/table/view.py"):
         assert name in sources, name
     # the command line is left out, and no page module pulls it in any more
     assert "sxmj/__main__.py" not in sources and "sxmj/cli.py" not in sources

@@ -1,7 +1,7 @@
 """Player comforts on the table (issue 7), in the browser, at 1280×800.
 
 Game states come from CPython: a match advanced by the same bots as the page's (the player
-played by a normal bot), saved with :mod:`sxmj.ui.store` into ``localStorage`` before the
+played by a normal bot), saved with :mod:`sxmj.ui.table.saved` into ``localStorage`` before the
 page boots, so the page resumes exactly there. One browser context and page serve the whole
 module (a boot costs seconds); each test loads the page with the storage it needs.
 
@@ -34,8 +34,9 @@ from sxmj.bots import Bot  # noqa: E402
 from sxmj.match import Match  # noqa: E402
 from sxmj.record import replay, to_record  # noqa: E402
 from sxmj.tiles import code, tile_name  # noqa: E402
-from sxmj.ui import i18n, store  # noqa: E402
-from sxmj.ui.assist import assist_info, ghosts  # noqa: E402
+from sxmj.ui import i18n
+from sxmj.ui.table import saved
+from sxmj.ui.table.assist import assist_info, ghosts  # noqa: E402
 
 HAND = '[data-testid="my-hand"] button[data-tile]'
 ENABLED = HAND + ":not([disabled])"
@@ -80,8 +81,8 @@ def decision(seed: int, k: int) -> Match:
         match.apply(bots[seat].choose(g.observation(seat), g.legal_actions(seat)).action)
 
 
-def saved(match: Match) -> str:
-    return store.save_text(match, counted=len(match.results))
+def saved_match(match: Match) -> str:
+    return saved.save_text(match, counted=len(match.results))
 
 
 # ---------- the page ----------
@@ -146,7 +147,7 @@ def test_assist_is_on_for_a_new_player_and_matches_the_core(table, artifacts):
     assert 0 in game.to_move()
     expected = assist_info(game, Bot("hard"), "zh")
     assert expected.distance == 0 and expected.waits and not expected.any_tile
-    page = load(table, "?seed=3&speed=fast", {store.KEY_SAVE: saved(match)})
+    page = load(table, "?seed=3&speed=fast", {saved.KEY_SAVE: saved_match(match)})
     got = data(page, ASSIST)
     assert got["on"] == "1"  # nothing stored: on by default
     assert got["state"] == "claim"
@@ -195,7 +196,7 @@ def test_disabled_actions_explain_themselves_on_hover_tap_and_key(table):
     match = advance(8, 66)  # someone discards the tile the player waits on
     obs, legal = match.game.observation(0), match.game.legal_actions(0)
     hu = next(g for g in ghosts(obs, legal, "zh") if g.action == "hu")
-    page = load(table, "?seed=8&speed=fast", {store.KEY_SAVE: saved(match)})
+    page = load(table, "?seed=8&speed=fast", {saved.KEY_SAVE: saved_match(match)})
     ghost = '#actions [data-why-action="hu"]'
     assert page.locator(ghost).count() == 1
     assert page.locator(ghost).get_attribute("aria-disabled") == "true"
@@ -221,7 +222,7 @@ def test_disabled_actions_explain_themselves_on_hover_tap_and_key(table):
     match = decision(1, 0)
     g = match.game
     match.apply(Bot("normal", 100).choose(g.observation(0), g.legal_actions(0)).action)
-    page = load(table, "?seed=1&speed=slow", {store.KEY_SAVE: saved(match)}, settle_=False)
+    page = load(table, "?seed=1&speed=slow", {saved.KEY_SAVE: saved_match(match)}, settle_=False)
     page.wait_for_function("() => document.body.dataset.sxmjWaiting === 'bots'")
     why = page.locator(HAND).first.get_attribute("data-why")
     assert why and ("的回合" in why or "其他人在决定" in why), why
@@ -229,7 +230,7 @@ def test_disabled_actions_explain_themselves_on_hover_tap_and_key(table):
     assert page.inner_text(WHY) == why
     # the 财神 can't be used to pung
     match = advance(1, 10)
-    page = load(table, "?seed=1&speed=fast&lang=en", {store.KEY_SAVE: saved(match)})
+    page = load(table, "?seed=1&speed=fast&lang=en", {saved.KEY_SAVE: saved_match(match)})
     peng = page.locator('#actions [data-why-action="peng"]')
     assert "财神 can't be used to 碰 pung" in peng.get_attribute("data-why")
     press_at(page, '#actions [data-why-action="peng"]')
@@ -242,7 +243,7 @@ def test_disabled_actions_explain_themselves_on_hover_tap_and_key(table):
 
 def test_keyboard_arrows_enter_claim_keys_and_help(table, artifacts):
     match = decision(1, 0)  # the player's own turn, only discards
-    page = load(table, "?seed=1&speed=fast", {store.KEY_SAVE: saved(match)})
+    page = load(table, "?seed=1&speed=fast", {saved.KEY_SAVE: saved_match(match)})
     enabled = page.locator(ENABLED).evaluate_all("els => els.map(e => e.dataset.tile)")
     all_codes = hand_codes(page)
     page.keyboard.press("ArrowLeft")  # from nothing: the rightmost (the drawn tile)
@@ -263,7 +264,7 @@ def test_keyboard_arrows_enter_claim_keys_and_help(table, artifacts):
     assert len(all_codes) == 14
     # one key per claim: X passes a claim window
     match = advance(3, 22)
-    page = load(table, "?seed=3&speed=fast", {store.KEY_SAVE: saved(match)})
+    page = load(table, "?seed=3&speed=fast", {saved.KEY_SAVE: saved_match(match)})
     keys = page.locator("#actions button[data-action] kbd").all_inner_texts()
     assert "X" in keys and all(keys)
     page.keyboard.press("x")
@@ -291,7 +292,7 @@ def test_keyboard_arrows_enter_claim_keys_and_help(table, artifacts):
 
 def test_tiles_have_names_prompts_are_announced_and_focus_is_visible(table):
     match = advance(3, 22)  # a claim window
-    page = load(table, "?seed=3&speed=fast", {store.KEY_SAVE: saved(match)})
+    page = load(table, "?seed=3&speed=fast", {saved.KEY_SAVE: saved_match(match)})
     from sxmj.tiles import tile as tile_of
 
     for lang in ("zh", "en"):
@@ -416,15 +417,15 @@ def test_save_and_resume_mid_hand_and_bad_saves_give_a_notice(table, artifacts):
     settle(table)
     assert _visible_state(page) == before
     save = page.evaluate("localStorage.getItem('sxmj.save')")
-    assert store.load_save(save).match.game.observation(0).hand  # CPython reads it too
-    profile = store.Profile(points=420, net=420, hands=9, wins=2).to_json()
+    assert saved.load_save(save).match.game.observation(0).hand  # CPython reads it too
+    profile = saved.Profile(points=420, net=420, hands=9, wins=2).to_json()
     good = json.loads(save)
     edited = json.loads(save)
     edited["record"]["hands"][0][0] = edited["record"]["hands"][0][0].replace("discard", "pass")
     older = dict(good, version=0)
     for text, kind in (("garbage{", "corrupt"), (json.dumps(older), "old"),
                        (json.dumps(edited), "edited")):
-        page = load(table, "?speed=fast", {store.KEY_SAVE: text, store.KEY_PROFILE: profile})
+        page = load(table, "?speed=fast", {saved.KEY_SAVE: text, saved.KEY_PROFILE: profile})
         notice = page.locator('[data-testid="notice"]')
         assert notice.is_visible() and notice.get_attribute("role") == "alert"
         assert f"save:{kind}" in notice.get_attribute("data-kind")
@@ -460,9 +461,9 @@ def test_profile_rank_and_stats_after_a_win(table, artifacts):
     win.apply(Action(0, "hu"))
     gain = win.results[0].payments[0]
     points = 6000 - 1  # one point short of 木骰2级
-    profile = store.Profile(points=points, net=points, hands=40, wins=9).to_json()
-    page = load(table, "?seed=8&speed=fast", {store.KEY_SAVE: saved(match),
-                                              store.KEY_PROFILE: profile})
+    profile = saved.Profile(points=points, net=points, hands=40, wins=9).to_json()
+    page = load(table, "?seed=8&speed=fast", {saved.KEY_SAVE: saved_match(match),
+                                              saved.KEY_PROFILE: profile})
     assert "木骰1级" in page.inner_text('#menu button[data-ui="profile"]')
     page.click('#actions [data-action="hu"]')
     page.wait_for_selector(RESULT)

@@ -25,7 +25,7 @@ from playwright.sync_api import Page
 
 sys.path.insert(0, str(ROOT))
 
-from sxmj.ui import store  # noqa: E402
+from sxmj.ui.table import saved  # noqa: E402
 
 NOTICE = '[data-testid="param-notice"]'
 EMBED_ERROR = '[data-testid="embed-error"]'
@@ -234,8 +234,8 @@ WORST_STORED = [
 def test_unreadable_stored_data_is_reset_once_with_one_notice(tab, settings, profile, save):
     page, w, site_url = tab
     forget(tab)
-    for key, value in ((store.KEY_SETTINGS, settings), (store.KEY_PROFILE, profile),
-                       (store.KEY_SAVE, save)):
+    for key, value in ((saved.KEY_SETTINGS, settings), (saved.KEY_PROFILE, profile),
+                       (saved.KEY_SAVE, save)):
         page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, value])
     page = visit(tab, "index.html?speed=fast")
     notice = page.locator('[data-testid="notice"]')
@@ -245,9 +245,9 @@ def test_unreadable_stored_data_is_reset_once_with_one_notice(tab, settings, pro
     stored = page.evaluate("({s: localStorage.getItem('sxmj.settings'), "
                            "p: localStorage.getItem('sxmj.profile'), "
                            "g: localStorage.getItem('sxmj.save')})")
-    assert store.load_settings(stored["s"])[1] is None  # reset: readable again
-    assert store.load_profile(stored["p"]) == (store.Profile(), None)
-    assert stored["g"] is None or store.load_save(stored["g"]).problem is None
+    assert saved.load_settings(stored["s"])[1] is None  # reset: readable again
+    assert saved.load_profile(stored["p"]) == (saved.Profile(), None)
+    assert stored["g"] is None or saved.load_save(stored["g"]).problem is None
     page.click('[data-testid="notice"] [data-ui="notice-ok"]')
     page.reload()
     wait_ready(page, w)

@@ -16,7 +16,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from sxmj.scenarios import BUILTIN  # noqa: E402
 from sxmj.scoring import FLOWER_ITEMS, PATTERNS  # noqa: E402
-from sxmj.ui.lessons import EXAMPLES  # noqa: E402
+from sxmj.ui.pages.lessons import EXAMPLES  # noqa: E402
 
 SLOT_RESULT = "[data-example] [data-testid='calc-result']"
 IMAGES_LOADED = """async () => { await Promise.all([...document.images].map(i => i.complete ?
@@ -181,7 +181,7 @@ def test_table_plays_the_scenario_when_wired(fresh, site_url, name):
     """index.html?scenario=NAME on the table, following the coach's data-suggest by clicks.
 
     A scenario with a goal must reach it by clicks alone. (Skipped if the table's controller
-    shows no coach: sxmj/ui/scenario_mode.py says how to wire it.)"""
+    shows no coach: sxmj/ui/table/scenario_mode.py says how to wire it.)"""
     page = fresh()
     w = watch(page, site_url)
     page.goto(site_url + f"index.html?scenario={name}&speed=fast")

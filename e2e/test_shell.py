@@ -139,7 +139,7 @@ def test_every_sxmj_module_imports_in_the_browser(booted):
         for path in built_sources()
         if not path.endswith("__main__.py")
     )
-    assert "sxmj" in modules and "sxmj.ui.app" in modules
+    assert "sxmj" in modules and "sxmj.ui.table.app" in modules
     code = (
         "import importlib, json, traceback\n"
         "from pyscript import document\n"

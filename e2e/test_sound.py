@@ -3,7 +3,7 @@
 
 - A hand played by clicks (``?seed=&speed=fast``): the log is exactly the cues the actions
   mean (the record read back from the page's save, replayed under CPython through
-  :mod:`sxmj.ui.sound`), and agrees with the actions counted on their own; the calls are
+  :mod:`sxmj.ui.table.sound`), and agrees with the actions counted on their own; the calls are
   spoken (a stand-in ``speechSynthesis`` with one voice records what is said) in the table's
   language, one utterance per ``speech:`` cue.
 - No audio before a user gesture: while the bots play on a page nobody touched, their cues
@@ -31,7 +31,7 @@ sys.path.insert(0, str(ROOT))
 from sxmj.match import Match  # noqa: E402
 from sxmj.rules import Options  # noqa: E402
 from sxmj.ui import i18n  # noqa: E402
-from sxmj.ui.sound import SoundSettings, plan, starts_waiting, waits_for_player  # noqa: E402
+from sxmj.ui.table.sound import SoundSettings, plan, starts_waiting, waits_for_player  # noqa: E402
 
 HAND = '[data-testid="my-hand"] button[data-tile]'
 ENABLED = HAND + ":not([disabled])"

@@ -39,7 +39,7 @@ sys.path.insert(0, str(ROOT))
 from sxmj.bots import Bot  # noqa: E402
 from sxmj.match import Match  # noqa: E402
 from sxmj.rules import Options  # noqa: E402
-from sxmj.ui import store  # noqa: E402
+from sxmj.ui.table import saved  # noqa: E402
 
 DESK = {"width": 1440, "height": 900}
 SIZES = {"desktop": DESK, "phone": PHONE}
@@ -94,8 +94,8 @@ def bot_to_win() -> Match:
     raise AssertionError("no bot's self-draw in 200 matches")
 
 
-def saved(match: Match) -> str:
-    return store.save_text(match, counted=len(match.results))
+def saved_match(match: Match) -> str:
+    return saved.save_text(match, counted=len(match.results))
 
 
 # seed 1: the player's first decision is its own turn with discards only; seed 8: 胡 is on
@@ -182,7 +182,7 @@ def hu_and_wait_for_the_call(page: Page, size: str) -> float:
 
 
 def test_a_first_tap_raises_and_a_second_discards_on_touch(open_page):
-    page = open_page("phone", "?seed=1&speed=fast", {store.KEY_SAVE: saved(decision(*TURN))})
+    page = open_page("phone", "?seed=1&speed=fast", {saved.KEY_SAVE: saved_match(decision(*TURN))})
     tiles = page.locator(ENABLED)
     n, before = page.locator(HAND).count(), river_count(page)
     code = tiles.nth(2).get_attribute("data-tile")
@@ -206,7 +206,7 @@ def test_a_first_tap_raises_and_a_second_discards_on_touch(open_page):
 
 
 def test_a_swipe_up_throws_the_tile(open_page):
-    page = open_page("phone", "?seed=1&speed=fast", {store.KEY_SAVE: saved(decision(*TURN))})
+    page = open_page("phone", "?seed=1&speed=fast", {saved.KEY_SAVE: saved_match(decision(*TURN))})
     before = river_count(page)
     box = page.locator(ENABLED).nth(1).bounding_box()
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
@@ -222,7 +222,8 @@ def test_a_swipe_up_throws_the_tile(open_page):
 
 
 def test_one_click_still_discards_with_a_mouse_and_two_taps_is_a_setting(open_page):
-    page = open_page("desktop", "?seed=1&speed=fast", {store.KEY_SAVE: saved(decision(*TURN))})
+    page = open_page("desktop", "?seed=1&speed=fast",
+                     {saved.KEY_SAVE: saved_match(decision(*TURN))})
     page.click('#menu [data-ui="settings"]')
     select = page.locator('#sheet [data-setting="tap"]')
     assert select.input_value() == "auto"
@@ -241,9 +242,9 @@ def test_one_click_still_discards_with_a_mouse_and_two_taps_is_a_setting(open_pa
 
 
 def test_one_tap_on_touch_when_the_player_asks_for_it(open_page):
-    settings = store.Settings(tap="one").to_json()
+    settings = saved.Settings(tap="one").to_json()
     page = open_page("phone", "?seed=1&speed=fast",
-                     {store.KEY_SAVE: saved(decision(*TURN)), store.KEY_SETTINGS: settings})
+                     {saved.KEY_SAVE: saved_match(decision(*TURN)), saved.KEY_SETTINGS: settings})
     before = river_count(page)
     page.locator(ENABLED).nth(0).tap()
     page.wait_for_function(f"() => document.querySelectorAll('#river-bottom .t').length"
@@ -256,7 +257,7 @@ def test_one_tap_on_touch_when_the_player_asks_for_it(open_page):
 
 @pytest.mark.parametrize("size", SIZES)
 def test_the_win_shows_on_the_table_before_the_panel(open_page, size):
-    page = open_page(size, "?seed=8", {store.KEY_SAVE: saved(decision(*HU))})
+    page = open_page(size, "?seed=8", {saved.KEY_SAVE: saved_match(decision(*HU))})
     shown = hu_and_wait_for_the_call(page, size)
     call = page.locator(CALL)
     assert call.get_attribute("data-result") == "win"
@@ -277,7 +278,7 @@ def test_the_win_shows_on_the_table_before_the_panel(open_page, size):
 def test_a_bots_win_shows_on_the_table_before_the_panel(open_page, size):
     match = bot_to_win()
     winner = match.game.to_move()[0]
-    page = open_page(size, "?seed=1&bots=normal", {store.KEY_SAVE: saved(match)},
+    page = open_page(size, "?seed=1&bots=normal", {saved.KEY_SAVE: saved_match(match)},
                      settle_=False)
     page.wait_for_selector(CALL, timeout=15000)  # the bot's 自摸, on the table first
     shown = time.monotonic()
@@ -295,7 +296,7 @@ def test_a_bots_win_shows_on_the_table_before_the_panel(open_page, size):
 @pytest.mark.parametrize("size", SIZES)
 def test_a_drawn_hand_pauses_with_its_own_message(open_page, size):
     match = decision(*DRAW)
-    page = open_page(size, "?seed=8", {store.KEY_SAVE: saved(match)})
+    page = open_page(size, "?seed=8", {saved.KEY_SAVE: saved_match(match)})
     press(page, size, ENABLED)
     if size == "phone":
         page.locator(f'{HAND}[data-raised="1"]').tap()
@@ -311,7 +312,7 @@ def test_a_drawn_hand_pauses_with_its_own_message(open_page, size):
 
 
 def test_a_tap_on_the_call_opens_the_panel_at_once(open_page):
-    page = open_page("phone", "?seed=8&speed=slow", {store.KEY_SAVE: saved(decision(*HU))})
+    page = open_page("phone", "?seed=8&speed=slow", {saved.KEY_SAVE: saved_match(decision(*HU))})
     hu_and_wait_for_the_call(page, "phone")
     page.locator(f"{CALL} button").tap()
     page.wait_for_selector(RESULT, timeout=1000)
@@ -324,7 +325,7 @@ def test_a_tap_on_the_call_opens_the_panel_at_once(open_page):
 @pytest.mark.parametrize("size", SIZES)
 def test_every_hand_is_revealed_on_the_table_and_in_the_panel(open_page, size):
     match = decision(*HU)
-    page = open_page(size, "?seed=8&speed=fast", {store.KEY_SAVE: saved(match)})
+    page = open_page(size, "?seed=8&speed=fast", {saved.KEY_SAVE: saved_match(match)})
     hu_and_wait_for_the_call(page, size)
     for seat in (1, 2, 3):  # face up on the table, already during the pause
         n = len(match.game.concealed(seat))
@@ -355,7 +356,7 @@ def test_every_hand_is_revealed_on_the_table_and_in_the_panel(open_page, size):
                                         ("en", ("waiting on", "not ready"))])
 def test_the_player_hears_what_they_were_waiting_on(open_page, lang, words, size):
     match = decision(*DRAW)  # the player does not win: a recap of the player's hand
-    page = open_page(size, f"?seed=8&speed=fast&lang={lang}", {store.KEY_SAVE: saved(match)})
+    page = open_page(size, f"?seed=8&speed=fast&lang={lang}", {saved.KEY_SAVE: saved_match(match)})
     press(page, size, ENABLED)
     if size == "phone":
         page.locator(f'{HAND}[data-raised="1"]').tap()
@@ -371,7 +372,7 @@ def test_the_player_hears_what_they_were_waiting_on(open_page, lang, words, size
 @pytest.mark.parametrize("size", SIZES)
 def test_new_match_asks_first(open_page, size):
     match = decision(*TURN)
-    page = open_page(size, "?seed=1&speed=fast", {store.KEY_SAVE: saved(match)})
+    page = open_page(size, "?seed=1&speed=fast", {saved.KEY_SAVE: saved_match(match)})
     before = page.evaluate("localStorage.getItem('sxmj.save')")
     if size == "phone":  # the menu chip is hidden on a phone: the sheet's button
         page.locator('#menu [data-ui="settings"]').tap()
@@ -397,7 +398,7 @@ def test_new_match_asks_first(open_page, size):
 
 @pytest.mark.parametrize("size", SIZES)
 def test_new_match_is_far_from_next_hand_on_the_result(open_page, size):
-    page = open_page(size, "?seed=8&speed=fast", {store.KEY_SAVE: saved(decision(*HU))})
+    page = open_page(size, "?seed=8&speed=fast", {saved.KEY_SAVE: saved_match(decision(*HU))})
     press(page, size, '#actions [data-action="hu"]')
     page.wait_for_selector(RESULT)
     nxt = page.locator(f'{RESULT} [data-action="next-hand"]')
@@ -419,7 +420,7 @@ def test_new_match_is_far_from_next_hand_on_the_result(open_page, size):
 @pytest.mark.parametrize("size", SIZES)
 def test_the_last_hand_opens_the_match_summary(open_page, size, artifacts):
     match = decision(*HU, options=Options(match_hands=1))
-    page = open_page(size, "?seed=8&speed=fast&hands=1", {store.KEY_SAVE: saved(match)})
+    page = open_page(size, "?seed=8&speed=fast&hands=1", {saved.KEY_SAVE: saved_match(match)})
     press(page, size, '#actions [data-action="hu"]')
     page.wait_for_selector(SUMMARY, timeout=10000)
     summary = page.locator(SUMMARY)
@@ -464,7 +465,7 @@ def test_hands_in_the_link_sets_the_match_length(open_page, size):
 
 def test_a_match_of_two_hands_goes_on_after_the_first(open_page):
     match = decision(*HU, options=Options(match_hands=2))
-    page = open_page("desktop", "?seed=8&speed=fast", {store.KEY_SAVE: saved(match)})
+    page = open_page("desktop", "?seed=8&speed=fast", {saved.KEY_SAVE: saved_match(match)})
     page.click('#actions [data-action="hu"]')
     page.wait_for_selector(RESULT)
     assert page.locator(SUMMARY).count() == 0
@@ -536,7 +537,7 @@ def test_screenshots(open_page, artifacts, size, lang):
     dims = size_name(size)
     q = "&lang=en" if lang == "en" else ""
     match = decision(*HU, options=Options(match_hands=1))
-    page = open_page(size, f"?seed=8&speed=slow{q}", {store.KEY_SAVE: saved(match)})
+    page = open_page(size, f"?seed=8&speed=slow{q}", {saved.KEY_SAVE: saved_match(match)})
     press(page, size, '#actions [data-action="hu"]')
     page.wait_for_selector(CALL)
     page.wait_for_timeout(400)
@@ -589,7 +590,7 @@ def test_no_tile_codes_in_player_text(open_page, size, lang):
     # the table with 吃 on offer and suggested, then a win and its result
     for seed, k in ((1, 2), (2, 6), HU):  # 吃 suggested by the assist at the first two
         page = open_page(size, f"?seed={seed}&speed=fast{q}",
-                         {store.KEY_SAVE: saved(decision(seed, k))})
+                         {saved.KEY_SAVE: saved_match(decision(seed, k))})
         assert codes_in(page) == [], (seed, k)
     press(page, size, '#actions [data-action="hu"]')
     page.wait_for_selector(RESULT, timeout=10000)
@@ -619,7 +620,7 @@ def overlaps(a: dict, b: dict) -> bool:
 
 
 def test_a_hover_says_why_only_when_deliberate_and_never_over_the_actions(open_page):
-    page = open_page("desktop", "?seed=1&speed=fast", {store.KEY_SAVE: saved(decision(1, 2))})
+    page = open_page("desktop", "?seed=1&speed=fast", {saved.KEY_SAVE: saved_match(decision(1, 2))})
     assert page.locator('#actions [data-action="chi"]').count()  # a claim: tiles disabled
     tile = page.locator(f"{HAND}[disabled]").nth(3)
     tile.hover()
@@ -640,7 +641,7 @@ def test_a_hover_says_why_only_when_deliberate_and_never_over_the_actions(open_p
 
 
 def test_a_tap_says_why_clear_of_the_action_bar_on_a_phone(open_page):
-    page = open_page("phone", "?seed=1&speed=fast", {store.KEY_SAVE: saved(decision(1, 2))})
+    page = open_page("phone", "?seed=1&speed=fast", {saved.KEY_SAVE: saved_match(decision(1, 2))})
     box = page.locator(f"{HAND}[disabled]").nth(2).bounding_box()  # tap() refuses disabled
     page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     why = page.locator('[data-testid="why"]')
@@ -675,7 +676,7 @@ def test_bubbles_keep_off_the_counts_and_the_assist_line(open_page, size):
     settle(page)
     if size != "phone":
         return
-    page = open_page("phone", "?seed=4&speed=slow", {store.KEY_SAVE: saved(decision(4, 5))})
+    page = open_page("phone", "?seed=4&speed=slow", {saved.KEY_SAVE: saved_match(decision(4, 5))})
     page.locator('#actions [data-action="peng"]').tap()
     page.wait_for_selector("#callout-0 .callout__bubble")
     page.wait_for_timeout(250)
@@ -712,12 +713,12 @@ def test_the_caishen_caption_is_whole(open_page, lang):
 
 
 def test_no_key_hints_on_touch_buttons(open_page):
-    page = open_page("phone", "?seed=4&speed=fast", {store.KEY_SAVE: saved(decision(4, 5))})
+    page = open_page("phone", "?seed=4&speed=fast", {saved.KEY_SAVE: saved_match(decision(4, 5))})
     assert page.locator("#actions button[data-action]").count()
     visible = page.locator("#actions kbd").evaluate_all(
         "els => els.filter(e => e.offsetParent !== null).length")
     assert visible == 0
-    desk = open_page("desktop", "?seed=4&speed=fast", {store.KEY_SAVE: saved(decision(4, 5))})
+    desk = open_page("desktop", "?seed=4&speed=fast", {saved.KEY_SAVE: saved_match(decision(4, 5))})
     assert desk.locator("#actions kbd").first.is_visible()  # a keyboard: the hints stay
 
 
@@ -746,7 +747,8 @@ BROKEN = """pattern => {
 
 @pytest.mark.parametrize("size", SIZES)
 def test_english_words_for_the_rules_the_flowers_and_the_live_tiles(open_page, size):
-    page = open_page(size, "?seed=1&speed=fast&lang=en", {store.KEY_SAVE: saved(decision(*TURN))})
+    page = open_page(size, "?seed=1&speed=fast&lang=en",
+                     {saved.KEY_SAVE: saved_match(decision(*TURN))})
     chip = page.locator('[data-testid="rules"]')
     assert "Base 5 (底花)" in (chip.inner_text() + (chip.get_attribute("aria-label") or ""))
     badges = page.locator(".plate__flowers").all_inner_texts()
@@ -761,7 +763,7 @@ def test_english_words_for_the_rules_the_flowers_and_the_live_tiles(open_page, s
 def test_no_tile_name_broken_across_lines_on_a_phone(open_page):
     for seed, k in ((1, 2), (2, 6), TURN):
         page = open_page("phone", f"?seed={seed}&speed=fast&lang=en",
-                         {store.KEY_SAVE: saved(decision(seed, k))})
+                         {saved.KEY_SAVE: saved_match(decision(seed, k))})
         page.locator('[data-ui="assist-open"]').tap()  # the whole assist, its reasons too
         page.wait_for_timeout(200)
         assert page.evaluate(BROKEN, TILE_NAME) == [], (seed, k)

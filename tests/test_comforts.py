@@ -19,9 +19,10 @@ from sxmj.record import to_record
 from sxmj.rules import Options
 from sxmj.scoring import FLOWER_ITEMS, PATTERNS
 from sxmj.tiles import code, tile
-from sxmj.ui import assist, i18n, panels, sheet, store, view
+from sxmj.ui import i18n
 from sxmj.ui.params import parse_params
-from sxmj.ui.scenario_mode import from_search
+from sxmj.ui.table import assist, comforts, saved, settings_tabs, view
+from sxmj.ui.table.scenario_mode import from_search
 from sxmj.winning import Shape, distance, is_baotou_ready, is_win, waits
 from tests.test_ui_view import parse
 
@@ -67,7 +68,8 @@ def finished(seed: int) -> Match:
 
 
 def test_modules_import_without_pyscript():
-    code_ = ("import sys; import sxmj.ui.store, sxmj.ui.assist, sxmj.ui.panels; "
+    code_ = ("import sys; import sxmj.ui.table.saved, sxmj.ui.table.assist; "
+             "import sxmj.ui.table.comforts; "
              "bad = [m for m in ('pyscript', 'js', 'pyodide') if m in sys.modules]; "
              "assert not bad, bad")
     subprocess.run([sys.executable, "-c", code_], cwd=ROOT, check=True)
@@ -77,24 +79,24 @@ def test_modules_import_without_pyscript():
 
 
 def test_settings_round_trip_and_defaults():
-    s = store.Settings(lang="en", speed="fast", anim="off", assist=False,
+    s = saved.Settings(lang="en", speed="fast", anim="off", assist=False,
                        bots=("easy", "normal", "hard"),
                        rules=Options(base_flowers=15, contract=False, fan_cap=2))
-    back, problem = store.load_settings(s.to_json())
+    back, problem = saved.load_settings(s.to_json())
     assert back == s and problem is None
-    assert store.load_settings(None) == (store.Settings(), None)
-    assert store.Settings().assist is True  # on for a new player
+    assert saved.load_settings(None) == (saved.Settings(), None)
+    assert saved.Settings().assist is True  # on for a new player
 
 
 def test_bad_settings_fall_back_field_by_field():
     text = json.dumps({"v": 1, "lang": "fr", "speed": "fast", "bots": ["hard"],
                        "rules": {"base_flowers": 7}, "assist": "yes"})
-    s, problem = store.load_settings(text)
+    s, problem = saved.load_settings(text)
     assert (s.lang, s.speed, s.bots, s.rules, s.assist) == (
         "zh", "fast", ("normal",) * 3, Options(), True)
     assert problem is not None and problem.kind == "invalid" and "base_flowers" in problem.detail
-    s, problem = store.load_settings("{not json")
-    assert s == store.Settings() and problem.kind == "corrupt"
+    s, problem = saved.load_settings("{not json")
+    assert s == saved.Settings() and problem.kind == "corrupt"
 
 
 @pytest.mark.parametrize(("broker", "kept"), [
@@ -103,12 +105,12 @@ def test_bad_settings_fall_back_field_by_field():
 ])
 def test_the_broker_setting_is_kept_only_when_it_is_a_peerserver(broker, kept):
     text = json.dumps({"v": 1, "speed": "fast", "broker": broker})
-    s, problem = store.load_settings(text)
+    s, problem = saved.load_settings(text)
     assert s.speed == "fast"  # the other fields stand
     assert s.broker == (broker if kept else "")
     assert (problem is None) == kept and (kept or "broker" in problem.detail)
     if kept:
-        assert store.load_settings(s.to_json()) == (s, None)
+        assert saved.load_settings(s.to_json()) == (s, None)
 
 
 # ---------- profile ----------
@@ -117,23 +119,23 @@ def test_the_broker_setting_is_kept_only_when_it_is_a_peerserver(broker, kept):
 def test_profile_counts_hands_wins_points_and_best():
     match = next(m for m in (finished(s) for s in range(1, 60))
                  if m.game.result.winner == 0)
-    p = store.Profile()
+    p = saved.Profile()
     p.add_hand(match, 0)
     gain = match.results[0].payments[0]
     assert (p.hands, p.wins, p.points, p.net) == (1, 1, gain, gain)
     assert p.best["gain"] == gain and p.best["patterns"] == match.results[0].patterns
-    back, problem = store.load_profile(p.to_json())
+    back, problem = saved.load_profile(p.to_json())
     assert problem is None and back == p
     assert p.rank.title_zh == "菜鸟"
 
 
 def test_profile_points_move_with_points_won_and_give_the_rank():
-    p = store.Profile(points=5990, net=5990, hands=10, wins=5)
+    p = saved.Profile(points=5990, net=5990, hands=10, wins=5)
     loss = next(m for m in (finished(s) for s in range(1, 60))
                 if m.game.result.winner not in (0, None))
     p.add_hand(loss, 0)
     assert p.net < 5990 and p.points == 5990  # a lost hand takes no rank points away
-    assert store.Profile(points=6000).rank.title_zh == "木骰2级"
+    assert saved.Profile(points=6000).rank.title_zh == "木骰2级"
     win = next(m for m in (finished(s) for s in range(1, 60)) if m.game.result.winner == 0)
     p.add_hand(win, 0)
     assert p.points == 5990 + win.results[0].payments[0] and p.points >= 6000
@@ -148,8 +150,8 @@ def test_profile_points_move_with_points_won_and_give_the_rank():
     ('{"v": 1, "best": {"gain": "lots"}}', "invalid"),
 ])
 def test_unreadable_profiles_are_reported(text, kind):
-    p, problem = store.load_profile(text)
-    assert p == store.Profile() and problem.what == "profile" and problem.kind == kind
+    p, problem = saved.load_profile(text)
+    assert p == saved.Profile() and problem.what == "profile" and problem.kind == kind
 
 
 # ---------- the saved match ----------
@@ -160,7 +162,7 @@ def test_save_resumes_exactly_the_same_state():
     match_over = finished(7)
     match_over.next_hand()
     for m in (match, match_over, Match(seed=3)):
-        loaded = store.load_save(store.save_text(m, counted=len(m.results)))
+        loaded = saved.load_save(saved.save_text(m, counted=len(m.results)))
         assert loaded.problem is None
         again = loaded.match
         assert again.game.observation(0) == m.game.observation(0)
@@ -171,11 +173,11 @@ def test_save_resumes_exactly_the_same_state():
 
 def test_save_keeps_the_rule_options():
     m = Match(seed=9, options=Options(base_flowers=20, fan_cap=2))
-    assert store.load_save(store.save_text(m, 0)).match.options == m.options
+    assert saved.load_save(saved.save_text(m, 0)).match.options == m.options
 
 
 def _save(m: Match, **change) -> dict:
-    data = json.loads(store.save_text(m, 0))
+    data = json.loads(saved.save_text(m, 0))
     data.update(change)
     return data
 
@@ -190,8 +192,8 @@ def _save(m: Match, **change) -> dict:
     (lambda text: text.replace('"seed":7', '"seed":8'), "edited"),
 ])
 def test_unusable_saves_are_reported_never_raised(mangle, kind):
-    text = store.save_text(advance(7, 20), 0)
-    loaded = store.load_save(mangle(text))
+    text = saved.save_text(advance(7, 20), 0)
+    loaded = saved.load_save(mangle(text))
     assert loaded.match is None and loaded.problem.what == "save"
     assert loaded.problem.kind == kind, loaded.problem
 
@@ -200,21 +202,21 @@ def test_a_save_whose_record_breaks_the_rules_is_invalid():
     m = advance(7, 20)
     record = to_record(m)
     record["hands"][0][3] = "0 discard 9z"  # not a tile
-    data = {"format": store.SAVE_FORMAT, "version": store.SAVE_VERSION, "record": record,
-            "counted": 0, "check": store._check(record, 0)}  # re-signed: only replay can tell
-    loaded = store.load_save(json.dumps(data))
+    data = {"format": saved.SAVE_FORMAT, "version": saved.SAVE_VERSION, "record": record,
+            "counted": 0, "check": saved._check(record, 0)}  # re-signed: only replay can tell
+    loaded = saved.load_save(json.dumps(data))
     assert loaded.problem.kind == "invalid" and "hand 0 action 3" in loaded.problem.detail
 
 
 def test_read_record_takes_a_record_or_a_save():
     m = advance(5, 30)
-    record, why = store.read_record(json.dumps(to_record(m)))
+    record, why = saved.read_record(json.dumps(to_record(m)))
     assert why == "" and record["seed"] == 5
-    record, why = store.read_record(store.save_text(m, 0))
+    record, why = saved.read_record(saved.save_text(m, 0))
     assert why == "" and record["seed"] == 5
-    assert store.steps_of(record) == len(m.game.actions)
+    assert saved.steps_of(record) == len(m.game.actions)
     for bad in ("", "{}", '{"format": "sxmj-record", "version": 9}'):
-        record, why = store.read_record(bad)
+        record, why = saved.read_record(bad)
         assert record is None and why
 
 
@@ -278,7 +280,7 @@ def test_assist_in_the_baotou_scenario_says_any_tile_wins():
         match.apply(action)
     info = assist.assist_info(g, None, "en", coach.suggest)
     assert info.baotou_ready and info.any_tile and info.distance == 0
-    html = panels.assist_html(info, view.TableState.of(match, lang="en"), True)
+    html = comforts.assist_html(info, view.TableState.of(match, lang="en"), True)
     assert 'data-baotou-ready="true"' in html and "ANY tile" in html
 
 
@@ -419,11 +421,11 @@ def test_contract_and_rob_payments_are_explained():
 
 
 def test_rules_summary_and_chip():
-    assert panels.rules_summary(Options(), "zh") == "底花 5"
-    text = panels.rules_summary(Options(base_flowers=25, contract=False, reserved_tiles=4,
+    assert comforts.rules_summary(Options(), "zh") == "底花 5"
+    text = comforts.rules_summary(Options(base_flowers=25, contract=False, reserved_tiles=4,
                                         baotou_required=True), "en")
     assert text == "Base 25 (底花) · no 承包 · 有财必暴 · 4 reserved"
-    chip = panels.rules_chip(Options(), Options(base_flowers=10), "en")
+    chip = comforts.rules_chip(Options(), Options(base_flowers=10), "en")
     parse(chip)
     assert 'data-pending="1"' in chip and "Base 10 (底花)" in chip
     assert json.loads(re.search(r'data-options="([^"]+)"', chip).group(1).replace(
@@ -432,59 +434,60 @@ def test_rules_summary_and_chip():
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_sheet_tabs_parse_and_carry_every_setting(lang):
-    s = store.Settings()
-    settings = sheet.settings_html(s, Options(), lang)
+    s = saved.Settings()
+    settings = settings_tabs.settings_html(s, Options(), lang)
     for name in ("lang", "speed", "anim", "assist", "bot1", "bot2", "bot3", "base_flowers",
                  "flower_is_kong", "piao_blocks_claims", "baotou_required", "contract",
                  "fan_cap", "reserved_tiles"):
         assert f'data-setting="{name}"' in settings, name
-    p = store.Profile(points=6100, net=-5, hands=3, wins=1,
+    p = saved.Profile(points=6100, net=-5, hands=3, wins=1,
                       best={"gain": 48, "fan": 1, "patterns": ["baotou"], "share": 16,
                             "seed": 4, "hand": 2})
-    for tab, body in (("settings", settings), ("profile", sheet.profile_html(p, lang)),
-                      ("records", sheet.records_html("http://x/?seed=4", "", lang)),
-                      ("help", sheet.help_html(lang)), ("keys", sheet.keys_html(lang))):
-        html = sheet.sheet_html(tab, body, lang)
+    for tab, body in (("settings", settings), ("profile", settings_tabs.profile_html(p, lang)),
+                      ("records", settings_tabs.records_html("http://x/?seed=4", "", lang)),
+                      ("help", settings_tabs.help_html(lang)),
+                      ("keys", settings_tabs.keys_html(lang))):
+        html = settings_tabs.sheet_html(tab, body, lang)
         parse(html)
         assert f'data-open-tab="{tab}"' in html
-    profile = sheet.profile_html(p, lang)
+    profile = settings_tabs.profile_html(p, lang)
     assert "木骰2级" in profile and 'data-points="6100"' in profile
 
 
 def test_notice_names_each_problem_in_words():
-    problems = [store.Problem("save", "edited", "the check does not match"),
-                store.Problem("profile", "corrupt", "not JSON")]
-    html = panels.notice_html(problems, "en")
+    problems = [saved.Problem("save", "edited", "the check does not match"),
+                saved.Problem("profile", "corrupt", "not JSON")]
+    html = comforts.notice_html(problems, "en")
     parse(html)
     assert "edited by hand" in html and "profile could not be read" in html
     assert 'role="alert"' in html and 'data-kind="save:edited profile:corrupt"' in html
-    html = panels.notice_html([store.Problem("save", "old")], "zh")
+    html = comforts.notice_html([saved.Problem("save", "old")], "zh")
     assert "旧版本" in html and "档案和设置都保留着" in html
 
 
 def test_viewer_bar_and_action_words():
-    html = panels.viewer_html(0, 12, 1, "", "en")
+    html = comforts.viewer_html(0, 12, 1, "", "en")
     parse(html)
     assert 'data-step="0"' in html and html.count("disabled") == 2
-    assert panels.action_words(Action.parse("2 peng 5m"), "zh") == "小梅：碰 五万"
-    assert panels.action_words(Action.parse("1 discard 1z"), "en") == \
+    assert comforts.action_words(Action.parse("2 peng 5m"), "zh") == "小梅：碰 五万"
+    assert comforts.action_words(Action.parse("1 discard 1z"), "en") == \
         "A-Fu discards East\u00a0Wind\u00a0(东风)"
 
 
 def test_keys_list_every_action_key():
-    html = sheet.keys_html("en")
+    html = settings_tabs.keys_html("en")
     for key in ("←", "→", "Enter", "H", "C", "P", "G", "X", "Esc", "Y", "N", "A", "?"):
         assert f"<kbd>{key}</kbd>" in html.replace("&lt;", "<"), key
 
 
 def test_help_links_the_rules_and_the_calculator_in_the_players_language():
     for lang, query in (("zh", ""), ("en", "?lang=en")):
-        html = sheet.help_html(lang)
+        html = settings_tabs.help_html(lang)
         assert f'href="./learn.html{query}" data-testid="help-learn"' in html
         assert f'href="./learn.html{query}#scenarios" data-testid="help-scenarios"' in html
         assert f'href="./calc.html{query}" data-testid="help-calc"' in html
-    assert "规则" in sheet.help_html("zh") and "Rules" in sheet.help_html("en")
-    assert sheet.TABS[:2] == ("help", "keys")  # ? opens help; the keys come second
+    assert "规则" in settings_tabs.help_html("zh") and "Rules" in settings_tabs.help_html("en")
+    assert settings_tabs.TABS[:2] == ("help", "keys")  # ? opens help; the keys come second
 
 
 def test_per_seat_bot_levels_in_the_url():

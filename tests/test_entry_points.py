@@ -28,12 +28,14 @@ from sxmj.bots import LEVELS, Bot
 from sxmj.match import Match
 from sxmj.record import to_record
 from sxmj.rules import Options
-from sxmj.ui import calc, embed, learn, page, params, sheet, store
-from sxmj.ui import friends_view as friends
+from sxmj.ui import params
 from sxmj.ui.i18n import LANGS
-from sxmj.ui.judge import FIELDS, OPTION_FIELDS
+from sxmj.ui.pages import calc, embed, learn, plumbing
+from sxmj.ui.pages.judge import FIELDS, OPTION_FIELDS
 from sxmj.ui.params import INDEX_PARAMS, MAX_SEED, parse_level, parse_params, query_values
-from sxmj.ui.persist import Persistence, url_overrides
+from sxmj.ui.table import saved, settings_tabs
+from sxmj.ui.table.friends import lobby as friends
+from sxmj.ui.table.local_storage import Persistence, url_overrides
 
 FUZZ = settings(max_examples=150, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -98,7 +100,7 @@ def assert_named(refused, search: str) -> None:
         assert len(r.param) <= 40 and len(r.value) <= params.SHOWN, r
         assert any(n == r.param or n.startswith(r.param[:-1]) for n in given_names), r
     for lang in LANGS:
-        html = page.refusals_html(list(refused), lang)
+        html = params.refusals_html(list(refused), lang)
         assert bool(html) == bool(refused)
         if refused:
             assert 'data-testid="param-notice"' in html and "<script>" not in html
@@ -119,7 +121,7 @@ INDEX_VALID = {"seed": ["0", "42", str(MAX_SEED)], "lang": ["zh", "en", " EN "],
 def test_index_parameters_are_a_valid_value_or_a_named_refusal(search, fallback):
     p = parse_params(search, fallback_seed=fallback)
     assert 0 <= p.seed <= MAX_SEED and p.lang in LANGS
-    assert p.speed in store.SPEEDS and parse_level(p.level) == p.level
+    assert p.speed in params.SPEEDS and parse_level(p.level) == p.level
     assert len(p.levels) == 3 and all(level in LEVELS for level in p.levels)
     values = query_values(search)
     named = refused_names(p.refused)
@@ -173,7 +175,7 @@ def test_a_rooms_link_is_read_or_its_damage_named(fragment):
         assert {r.param for r in refused} <= {"#room", "#key", "#host"}
         assert all(r.kind == "invite" for r in refused)
         for lang in LANGS:
-            html = page.refusals_html(refused, lang)
+            html = params.refusals_html(refused, lang)
             assert bool(html) == bool(refused) and "<script" not in html
 
 
@@ -181,7 +183,7 @@ def test_a_rooms_link_is_read_or_its_damage_named(fragment):
 def test_every_bot_level_is_a_bots_value(value):
     p = parse_params(f"?bots={value}")
     assert p.level == value and p.refused == ()
-    assert store.load_settings(store.Settings(bots=p.levels).to_json())[1] is None
+    assert saved.load_settings(saved.Settings(bots=p.levels).to_json())[1] is None
 
 
 # ------------------------------------------------------------------ learn.html
@@ -269,16 +271,16 @@ def test_embed_parameters_are_a_valid_value_or_a_named_refusal(mode, search, lan
 
 def test_the_notice_names_each_parameter_in_the_pages_language_and_more_are_counted():
     refused = parse_params("?seed=%C2%B2&lang=fr&a=1&b=2&c=3&d=4&e=5&f=6").refused
-    zh = page.refusals_html(refused, "zh")
+    zh = params.refusals_html(refused, "zh")
     assert re.search(r'data-params="seed lang a b c d e f"', zh)
     assert "seed=²：不能用" in zh and "还有 2 个" in zh
     assert 'lang="en"' in zh and "the default is used" in zh  # lang refused: English too
-    en = page.refusals_html(parse_params("?speed=warp&lang=en").refused, "en")
+    en = params.refusals_html(parse_params("?speed=warp&lang=en").refused, "en")
     assert "speed=warp: not a value it takes (slow | normal | fast)" in en and "中" not in en
 
 
 def test_docstring_examples_of_the_parsers():
-    for module in (params, page, calc, learn, store):
+    for module in (params, plumbing, calc, learn, saved):
         result = doctest.testmod(module)
         assert result.failed == 0, module.__name__
 
@@ -310,7 +312,7 @@ def fields_over(good: dict, extra: dict):
 
 
 def _settings_json() -> dict:
-    return json.loads(store.Settings(lang="en", bots=("hard", "expert", "easy")).to_json())
+    return json.loads(saved.Settings(lang="en", bots=("hard", "expert", "easy")).to_json())
 
 
 def _profile_json() -> dict:
@@ -324,13 +326,13 @@ def _profile_json() -> dict:
     "v": [0, 2, "1", None], "lang": ["fr", "EN", ""], "bots": [["hard"], ["x", "y", "z"]],
     "rules": [{"base_flowers": 7}, {"fan_cap": -1}, {"nope": 1}, []]}).map(json.dumps)))
 def test_settings_loader_never_raises_and_what_it_returns_works(text):
-    s, problem = store.load_settings(text)
-    assert s.lang in LANGS and s.speed in store.SPEEDS and s.anim in store.ANIMS
+    s, problem = saved.load_settings(text)
+    assert s.lang in LANGS and s.speed in params.SPEEDS and s.anim in saved.ANIMS
     assert isinstance(s.assist, bool) and all(b in LEVELS for b in s.bots)
-    assert store.load_settings(s.to_json()) == (s, None)  # what the page stores back reads
+    assert saved.load_settings(s.to_json()) == (s, None)  # what the page stores back reads
     assert problem is None or problem.what == "settings"
     for lang in LANGS:
-        sheet.settings_html(s, Options(), lang)
+        settings_tabs.settings_html(s, Options(), lang)
 
 
 @FUZZ
@@ -339,14 +341,14 @@ def test_settings_loader_never_raises_and_what_it_returns_works(text):
     "best": [{}, {"patterns": []}, {"gain": 1}, [], "best"]}).map(json.dumps)))
 @example(json.dumps({**_profile_json(), "best": {"patterns": ["baotou"]}}))
 def test_profile_loader_never_raises_and_what_it_returns_works(text):
-    profile, problem = store.load_profile(text)
+    profile, problem = saved.load_profile(text)
     assert problem is None or (problem.what, problem.kind) in {
         ("profile", k) for k in ("corrupt", "old", "invalid")}
     if problem is not None:
-        assert profile == store.Profile()  # reset: a fresh profile
-    assert store.load_profile(profile.to_json()) == (profile, None)
+        assert profile == saved.Profile()  # reset: a fresh profile
+    assert saved.load_profile(profile.to_json()) == (profile, None)
     for lang in LANGS:
-        sheet.profile_html(profile, lang)
+        settings_tabs.profile_html(profile, lang)
 
 
 def _played(seed: int, actions: int) -> Match:
@@ -359,7 +361,7 @@ def _played(seed: int, actions: int) -> Match:
     return match
 
 
-GOOD_SAVE = json.loads(store.save_text(_played(7, 30), counted=0))
+GOOD_SAVE = json.loads(saved.save_text(_played(7, 30), counted=0))
 
 
 @st.composite
@@ -392,7 +394,7 @@ def saves(draw) -> str:
         data["counted"] = draw(st.one_of(json_values(), st.integers(-3, 5)))
     if isinstance(data.get("counted"), int) and isinstance(record, dict):
         try:
-            data["check"] = store._check(record, data["counted"])
+            data["check"] = saved._check(record, data["counted"])
         except (TypeError, ValueError):
             pass
     return json.dumps(data)
@@ -403,20 +405,20 @@ def saves(draw) -> str:
     "format": ["sxmj-record", None], "version": [0, 2], "counted": [-1, 99, "2"],
     "check": ["0" * 16, None]}).map(json.dumps)))
 def test_save_loader_never_raises_and_what_it_returns_works(text):
-    loaded = store.load_save(text)
+    loaded = saved.load_save(text)
     if text == "":
-        assert loaded == store.Loaded(None)  # nothing saved
+        assert loaded == saved.Loaded(None)  # nothing saved
     elif loaded.match is None:
         assert loaded.problem is not None and loaded.problem.what == "save"
         assert loaded.problem.kind in ("corrupt", "old", "edited", "invalid")
     else:
         assert loaded.problem is None and 0 <= loaded.counted <= len(loaded.match.results)
-        again = store.load_save(store.save_text(loaded.match, loaded.counted))
+        again = saved.load_save(saved.save_text(loaded.match, loaded.counted))
         assert to_record(again.match) == to_record(loaded.match)  # what the page saves next
 
 
 def test_a_valid_save_still_loads():
-    loaded = store.load_save(json.dumps(GOOD_SAVE))
+    loaded = saved.load_save(json.dumps(GOOD_SAVE))
     assert loaded.problem is None and len(loaded.match.game.actions) >= 30
 
 
@@ -425,23 +427,23 @@ def test_a_valid_save_still_loads():
 def test_the_depth_check_never_refuses_json_we_could_write(value, wrap):
     for _ in range(wrap):
         value = {"v": [value, "[{\\\"", "]"]}
-    assert not store.too_deep(json.dumps(value))
-    assert not store.too_deep(json.dumps(value, ensure_ascii=False, indent=1))
+    assert not saved.too_deep(json.dumps(value))
+    assert not saved.too_deep(json.dumps(value, ensure_ascii=False, indent=1))
 
 
 def test_the_depth_check_stops_at_its_limit():
-    deep = store.MAX_DEPTH
-    assert not store.too_deep("[" * deep + "]" * deep)
-    assert store.too_deep("[" * (deep + 1) + "]" * (deep + 1))
-    assert store.load_profile("{" * 50_000)[1].kind == "corrupt"  # never reaches the parser
+    deep = saved.MAX_DEPTH
+    assert not saved.too_deep("[" * deep + "]" * deep)
+    assert saved.too_deep("[" * (deep + 1) + "]" * (deep + 1))
+    assert saved.load_profile("{" * 50_000)[1].kind == "corrupt"  # never reaches the parser
 
 
 @pytest.mark.parametrize("text", HUGE)
 def test_the_worst_stored_values_give_a_problem_not_an_exception(text):
-    for problem in (store.load_settings(text)[1], store.load_profile(text)[1],
-                    store.load_save(text).problem):
+    for problem in (saved.load_settings(text)[1], saved.load_profile(text)[1],
+                    saved.load_save(text).problem):
         assert problem is None or problem.kind in ("corrupt", "old", "invalid")
-    assert store.read_record(text)[0] is None
+    assert saved.read_record(text)[0] is None
 
 
 # ------------------------------------------------------------------ the table's reset-once
@@ -496,19 +498,19 @@ def test_an_unreadable_stored_value_is_reset_once_with_one_notice(values):
     storage = Storage({f"sxmj.{k}": v for k, v in values.items()})
     first = boot(storage)
     assert sorted(p.what for p in first.notices) == ["profile", "save", "settings"]
-    assert store.load_settings(storage.items[store.KEY_SETTINGS])[1] is None
-    assert store.load_profile(storage.items[store.KEY_PROFILE]) == (store.Profile(), None)
-    assert store.KEY_SAVE not in storage.items
+    assert saved.load_settings(storage.items[saved.KEY_SETTINGS])[1] is None
+    assert saved.load_profile(storage.items[saved.KEY_PROFILE]) == (saved.Profile(), None)
+    assert saved.KEY_SAVE not in storage.items
     assert boot(storage).notices == []  # the next start: nothing to say
 
 
 def test_a_readable_store_is_left_as_it_was():
-    profile = store.Profile(points=420, net=420, hands=9, wins=2).to_json()
+    profile = saved.Profile(points=420, net=420, hands=9, wins=2).to_json()
     save = json.dumps(GOOD_SAVE, separators=(",", ":"), ensure_ascii=False)
-    storage = Storage({store.KEY_PROFILE: profile, store.KEY_SAVE: save})
+    storage = Storage({saved.KEY_PROFILE: profile, saved.KEY_SAVE: save})
     p = boot(storage)
-    assert p.notices == [] and storage.items[store.KEY_PROFILE] == profile
-    assert storage.items[store.KEY_SAVE] == save
+    assert p.notices == [] and storage.items[saved.KEY_PROFILE] == profile
+    assert storage.items[saved.KEY_SAVE] == save
 
 
 @pytest.mark.parametrize(("search", "bots", "lang"), [
@@ -517,6 +519,6 @@ def test_a_readable_store_is_left_as_it_was():
     ("?bots=easy,nope,hard&lang=fr", ("hard",) * 3, "en"),  # refused: the stored ones stay
 ])
 def test_url_parameters_over_the_settings_only_when_used(search, bots, lang):
-    stored = store.Settings(lang="en", bots=("hard",) * 3)
+    stored = saved.Settings(lang="en", bots=("hard",) * 3)
     s = url_overrides(stored, search)
     assert (s.bots, s.lang) == (bots, lang)

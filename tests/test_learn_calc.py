@@ -18,7 +18,8 @@ from sxmj.request import EVALUATE_FIELDS, evaluate_json
 from sxmj.scenarios import BUILTIN, ScenarioError
 from sxmj.scoring import FLOWER_ITEMS, PATTERNS, InvalidHand
 from sxmj.tiles import code, parse_tiles
-from sxmj.ui import calc, cards, embed, judge, lessons, page, scenario_mode
+from sxmj.ui.pages import calc, embed, hand_cards, judge, lessons, plumbing
+from sxmj.ui.table import scenario_mode
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -172,7 +173,7 @@ def test_bad_input_is_explained_in_both_languages(request_, field, zh, en) -> No
     assert j.error is not None and j.error.field == field
     assert zh in judge.error_text(j.error, "zh")
     assert en in judge.error_text(j.error, "en")
-    html = cards.invalid_html(j.error, "zh", bilingual=True)
+    html = hand_cards.invalid_html(j.error, "zh", bilingual=True)
     a = attrs_of(html)
     assert (a["data-win"], a["data-fan"], a["data-share"], a["data-state"], a["data-error"]) == \
         ("false", "0", "0", "invalid", field)
@@ -197,7 +198,7 @@ def test_thirteen_tiles_show_waits_baotou_ready_and_distance() -> None:
     assert not two.baotou_ready and two.baotou_distance >= 99
     far = judge.analyse({"hand": "135m468p147s1234z", "caishen": "9s"})
     assert far.waits == [] and far.distance > 2
-    a = attrs_of(cards.waits_html(two, "en"))
+    a = attrs_of(hand_cards.waits_html(two, "en"))
     assert a["data-state"] == "waits" and a["data-waits"] == "1s 4s 9s"
     assert a["data-ready"] == "true" and a["data-baotou-ready"] == "false"
     with pytest.raises(InvalidHand, match="a hand waiting for its last tile has 13"):
@@ -223,13 +224,13 @@ def test_results_carry_the_cli_numbers_and_explain_item_by_item() -> None:
     request = {"hand": "456m789m123p5p9s", "win_tile": "5p", "caishen": "9s",
                "melds": ["angang 2222s"], "win_by": "kong"}
     j = judge.judge(request)
-    html = cards.result_html(j, "en")
+    html = hand_cards.result_html(j, "en")
     a = attrs_of(html)
     out = evaluate_json(request)
     assert (a["data-win"], a["data-fan"], a["data-share"]) == ("true", str(out["fan"]),
                                                                str(out["share"]))
     for line in j.evaluation.explain("en"):
-        assert cards.esc(line) in html
+        assert hand_cards.esc(line) in html
     assert "Each of the other three pays 32; the winner receives 96." in html
 
 
@@ -482,10 +483,10 @@ def test_scenario_mode_without_or_with_a_bad_name() -> None:
 
 
 def test_page_query_helpers() -> None:
-    assert page.parse_query("?a=1&a=2&b=") == {"a": "2", "b": ""}
-    assert page.with_lang("?mode=hand&hand=1m", "en") == "?mode=hand&hand=1m&lang=en"
-    assert page.with_lang("?lang=en", "zh") == "?"
-    assert page.query_of([("hand", "1m"), ("lang", "x")], "en") == "?hand=1m&lang=en"
+    assert plumbing.parse_query("?a=1&a=2&b=") == {"a": "2", "b": ""}
+    assert plumbing.with_lang("?mode=hand&hand=1m", "en") == "?mode=hand&hand=1m&lang=en"
+    assert plumbing.with_lang("?lang=en", "zh") == "?"
+    assert plumbing.query_of([("hand", "1m"), ("lang", "x")], "en") == "?hand=1m&lang=en"
 
 
 @pytest.mark.parametrize("name", ["learn", "calc", "embed"])
@@ -494,7 +495,7 @@ def test_pages_boot_their_module_with_the_games_config(name) -> None:
     py = [s for s in slots.scripts if s.get("type") == "py"]
     assert py == [{"type": "py", "src": f"./{name}_main.py", "config": "./pyscript.toml"}]
     main = (ROOT / f"{name}_main.py").read_text(encoding="utf-8")
-    assert f"from sxmj.ui import {name}" in main and f"{name}.start()" in main
+    assert f"from sxmj.ui.pages import {name}" in main and f"{name}.start()" in main
     # the same runtime as the game: the same interpreter module, the same preloads
     game = parse_page("index.html")
     runtime = [u for u in game.urls if "/vendor/" in u or "/boot/" in u]
@@ -531,7 +532,7 @@ def test_ui_modules_import_without_pyscript() -> None:
     import sys
 
     assert "pyscript" not in sys.modules
-    for name in ("learn", "calc", "embed", "cards", "judge", "lessons", "page", "i18n",
-                 "scenario_mode"):
+    for name in ("pages.learn", "pages.calc", "pages.embed", "pages.hand_cards", "pages.judge",
+                 "pages.lessons", "pages.plumbing", "i18n", "table.scenario_mode"):
         importlib.import_module(f"sxmj.ui.{name}")
     assert "pyscript" not in sys.modules

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from sxmj.game import Action
 from sxmj.record import to_record
-from sxmj.ui.reviewing import ReviewShown, review_html
+from sxmj.ui.table.reviewing import ReviewShown, review_html
 from tests.test_ui_split import Page, click_for, event, make_app, settle
 
 BAD = Action.parse("0 discard 5m")  # breaks 456m; the coach says throw the South Wind

@@ -14,7 +14,7 @@ from sxmj.messages import MESSAGES, CoreError
 from sxmj.request import evaluate_json
 from sxmj.rules import Options
 from sxmj.scoring import InvalidHand
-from sxmj.ui.judge import analyse
+from sxmj.ui.pages.judge import analyse
 from sxmj.wall import Rng, Wall
 
 

@@ -1,5 +1,5 @@
 """Sound and turn cues (issue 18): which cues a batch of engine events means for the player
-(sxmj.ui.sound), the sound settings and where they are kept, the plan handed to
+(sxmj.ui.table.sound), the sound settings and where they are kept, the plan handed to
 static/js/sound.js."""
 
 from __future__ import annotations
@@ -14,8 +14,9 @@ import pytest
 from sxmj.bots import Bot
 from sxmj.game import Event, Game
 from sxmj.match import Match
-from sxmj.ui import i18n, store
-from sxmj.ui.sound import (
+from sxmj.ui import i18n
+from sxmj.ui.table import saved
+from sxmj.ui.table.sound import (
     CUES,
     VOLUMES,
     WORDS,
@@ -219,18 +220,18 @@ def test_sound_settings_round_trip_and_the_volumes():
 
 
 def test_sound_settings_are_kept_with_the_others():
-    s = store.Settings(sound=SoundSettings(on=False, volume=20))
+    s = saved.Settings(sound=SoundSettings(on=False, volume=20))
     data = json.loads(s.to_json())
     assert data["sound"] == {"on": False, "volume": 20, "speech": True, "cues": True,
                              "notify": False}
-    assert store.load_settings(s.to_json()) == (s, None)
+    assert saved.load_settings(s.to_json()) == (s, None)
     older = {**data, "sound": {k: v for k, v in data["sound"].items() if k != "notify"}}
-    assert store.load_settings(json.dumps(older)) == (s, None)  # saved before notify
-    notify = store.Settings(sound=SoundSettings(notify=True))
-    assert store.load_settings(notify.to_json()) == (notify, None)
+    assert saved.load_settings(json.dumps(older)) == (s, None)  # saved before notify
+    notify = saved.Settings(sound=SoundSettings(notify=True))
+    assert saved.load_settings(notify.to_json()) == (notify, None)
     old = json.dumps({k: v for k, v in data.items() if k != "sound"})
-    assert store.load_settings(old) == (store.Settings(), None)  # saved before issue 18
-    loaded, problem = store.load_settings(json.dumps({**data, "sound": {"volume": "max"}}))
+    assert saved.load_settings(old) == (saved.Settings(), None)  # saved before issue 18
+    loaded, problem = saved.load_settings(json.dumps({**data, "sound": {"volume": "max"}}))
     assert loaded.sound == SoundSettings() and problem is not None
     assert "sound.volume" in problem.detail
 
@@ -317,8 +318,8 @@ def test_muted_the_table_plays_nothing_and_the_key_m_unmutes():
     import asyncio
 
     from tests.test_ui_split import event, play
-    stored = store.Settings(sound=SoundSettings(on=False)).to_json()
-    page, app = table({store.KEY_SETTINGS: stored})
+    stored = saved.Settings(sound=SoundSettings(on=False)).to_json()
+    page, app = table({saved.KEY_SETTINGS: stored})
     asyncio.run(play(page, app, hands=1))
     audio = page.window.sxmjAudio
     assert audio.names() == [] and audio.configured == [{"on": False, "volume": 70}]
@@ -330,7 +331,7 @@ def test_muted_the_table_plays_nothing_and_the_key_m_unmutes():
     assert not page.errors
     assert app.settings.sound.on and audio.configured[-1] == {"on": True, "volume": 70}
     assert page.elements["why"].textContent == i18n.tr("zh", "sound_now_on")
-    assert json.loads(page.window.localStorage.items[store.KEY_SETTINGS])["sound"]["on"]
+    assert json.loads(page.window.localStorage.items[saved.KEY_SETTINGS])["sound"]["on"]
 
 
 def test_the_sheet_changes_the_sound_settings():
@@ -342,7 +343,7 @@ def test_the_sheet_changes_the_sound_settings():
     app.sheet.change("sound", "on", False)
     assert app.settings.sound == SoundSettings(on=False, volume=30, speech=False, cues=False)
     assert page.window.sxmjAudio.configured[-1] == {"on": False, "volume": 30}
-    kept = json.loads(page.window.localStorage.items[store.KEY_SETTINGS])["sound"]
+    kept = json.loads(page.window.localStorage.items[saved.KEY_SETTINGS])["sound"]
     assert kept == {"on": False, "volume": 30, "speech": False, "cues": False, "notify": False}
     app.sheet.change("notify", "on", True)  # a friends room's system notification
     assert app.settings.sound.notify is True

@@ -16,8 +16,9 @@ from sxmj.melds import MELD_KINDS
 from sxmj.messages import TERMS
 from sxmj.rules import Options
 from sxmj.scoring import FLOWER_ITEMS, PATTERNS, PAY_REASONS, WIN_BY
-from sxmj.ui import store
+from sxmj.ui import params
 from sxmj.ui.i18n import LANGS, STRINGS
+from sxmj.ui.table import saved
 
 UI = Path(__file__).resolve().parent.parent / "sxmj" / "ui"
 TABLES = {"STRINGS": STRINGS, "TERMS": TERMS}
@@ -44,9 +45,9 @@ def test_zh_and_en_take_the_same_placeholders(table):
 
 @pytest.mark.parametrize(("prefix", "values"), [
     ("lang_", LANGS),
-    ("speed_", store.SPEEDS),
-    ("anim_", store.ANIMS),
-    ("tap_", store.TAPS),
+    ("speed_", params.SPEEDS),
+    ("anim_", saved.ANIMS),
+    ("tap_", saved.TAPS),
     ("level_", LEVELS),
     ("act_", MELD_KINDS),
     ("win_by_", WIN_BY),
@@ -70,7 +71,7 @@ def test_the_scoring_reads_its_words_from_the_terms():
 
 
 def _modules():
-    return sorted(UI.glob("*.py"))
+    return sorted(UI.rglob("*.py"))
 
 
 def _is_text_table(node: ast.expr) -> bool:
@@ -91,8 +92,9 @@ def test_no_ui_module_has_a_second_table(path):
             for alias in node.names:
                 if alias.name in ("STRINGS", "TEXTS", "TEXT", "TERMS", "MESSAGES"):
                     # the table is data in strings.py, which only i18n (its lookup) reads
-                    assert (module, alias.name) == ("i18n", "STRINGS") or (
-                        path.name, module, alias.name) == ("i18n.py", "strings", "STRINGS"), \
+                    assert (module, alias.name) == ("sxmj.ui.i18n", "STRINGS") or (
+                        path.name, module, alias.name) == ("i18n.py", "sxmj.ui.strings",
+                                                           "STRINGS"), \
                         f"{path.name} imports the table {module}.{alias.name}: use its lookup"
         if path.name != "strings.py" and isinstance(node, (ast.Assign, ast.AnnAssign)):
             assert not _is_text_table(node.value), \

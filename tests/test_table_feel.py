@@ -15,10 +15,11 @@ from sxmj.match import Match
 from sxmj.rules import Options
 from sxmj.simulate import play_match_hand
 from sxmj.tiles import NUM_PLAYING, code
-from sxmj.ui import driver, ending, overlay, store, summary, touch, welcome
-from sxmj.ui.assist import hand_figures
-from sxmj.ui.store import Profile, Settings, load_profile, load_settings
-from sxmj.ui.view import TableState
+from sxmj.ui import params
+from sxmj.ui.table import driver, match_summary, overlay, reveal, touch, welcome
+from sxmj.ui.table.assist import hand_figures
+from sxmj.ui.table.saved import Profile, Settings, load_profile, load_settings
+from sxmj.ui.table.view import TableState
 
 
 def played(seed: int, hands: int = 1, **options) -> Match:
@@ -98,7 +99,7 @@ def test_a_swipe_needs_a_finger_moved_up_on_a_tile():
 def test_the_call_of_a_win_and_of_a_drawn_hand():
     m = played(5)
     st = TableState.of(m, lang="zh")
-    html = ending.call_html(st)
+    html = reveal.call_html(st)
     assert 'data-testid="win-call"' in html and 'data-ui="see-result"' in html
     if m.game.result.winner is None:
         assert "臭庄" in html and 'data-result="draw"' in html
@@ -106,15 +107,15 @@ def test_the_call_of_a_win_and_of_a_drawn_hand():
         assert html.count("is-win") == 1
     draw = played(8, reserved_tiles=40)
     assert draw.game.result.winner is None
-    assert "臭庄" in ending.call_html(TableState.of(draw, lang="zh"))
-    assert "臭庄" in ending.call_html(TableState.of(draw, lang="en"))
+    assert "臭庄" in reveal.call_html(TableState.of(draw, lang="zh"))
+    assert "臭庄" in reveal.call_html(TableState.of(draw, lang="en"))
 
 
 def test_the_reveal_has_four_children_each_with_its_seat():
     m = played(5)
     st = TableState.of(m, lang="en")
     hands = [m.game.concealed(s) for s in range(4)]
-    html = ending.reveal_html(st)
+    html = reveal.reveal_html(st)
     inner = re.search(r'data-testid="hand-reveal">(.*)</div></section>', html).group(1)
     rows = re.findall(r'<div class="reveal__row[^"]*" data-seat="(\d)"', inner)
     assert rows == ["0", "1", "2", "3"]
@@ -131,7 +132,7 @@ def test_the_recap_names_the_waits_or_the_distance(lang):
             continue
         st = TableState.of(m, lang=lang)
         hand = m.game.concealed(0)
-        text = ending.recap(st, hand)
+        text = reveal.recap(st, hand)
         playing = [t for t in hand if t < NUM_PLAYING]
         if len(playing) % 3 != 1:
             continue
@@ -149,18 +150,18 @@ def test_the_recap_names_the_waits_or_the_distance(lang):
 
 
 def test_every_speed_has_a_bot_delay_and_an_end_pause():
-    assert list(driver.DELAYS) == list(ending.PAUSE) == list(store.SPEEDS)
+    assert list(driver.DELAYS) == list(reveal.PAUSE) == list(params.SPEEDS)
     assert driver.DELAYS["slow"] > driver.DELAYS["normal"] > driver.DELAYS["fast"] == 0
-    assert ending.PAUSE["slow"] > ending.PAUSE["normal"] > ending.PAUSE["fast"] > 0
+    assert reveal.PAUSE["slow"] > reveal.PAUSE["normal"] > reveal.PAUSE["fast"] > 0
 
 
 def test_the_pause_opens_the_panel_after_its_time_or_a_tap(monkeypatch):
     drawn = []
-    e = ending.Ending(lambda: drawn.append(e.pausing))
+    e = reveal.Ending(lambda: drawn.append(e.pausing))
     assert asyncio.run(e.wait("fast")) is False  # nothing ended: no pause
     e.start()
     assert e.pausing and not e.peek
-    monkeypatch.setitem(ending.PAUSE, "test", 0.01)
+    monkeypatch.setitem(reveal.PAUSE, "test", 0.01)
     assert asyncio.run(e.wait("test")) is True and not e.pausing and drawn == [False]
     e.start()
     e.skip()
@@ -170,7 +171,7 @@ def test_the_pause_opens_the_panel_after_its_time_or_a_tap(monkeypatch):
 def test_the_result_region_while_pausing_and_peeking():
     m = played(5)
     st = TableState.of(m, lang="zh")
-    e = ending.Ending(lambda: None)
+    e = reveal.Ending(lambda: None)
     e.start()
     assert 'data-testid="win-call"' in e.region(st, "CARD") and "CARD" not in e.region(st, "CARD")
     e.pausing = False
@@ -186,19 +187,19 @@ def test_the_result_region_while_pausing_and_peeking():
 def test_totals_places_and_the_best_hand():
     m = played(2, hands=4, match_hands=4)
     assert m.finished
-    totals = summary.totals(m)
+    totals = match_summary.totals(m)
     assert [t.score for t in totals] == m.scores
     assert sum(t.wins for t in totals) == sum(r.winner is not None for r in m.results)
     for t in totals:
         won = [r.evaluation for r in m.results if r.winner == t.seat]
         assert t.fan == sum(ev.fan for ev in won)
         assert t.hua == sum(ev.base + ev.flowers for ev in won)
-    best = summary.best_hand(m)
+    best = match_summary.best_hand(m)
     gains = [r.payments[r.winner] for r in m.results if r.winner is not None]
     assert (best is None) == (not gains)
     if best:
         assert best.gain == max(gains)
-    assert summary.points_won(m) == sum(max(0, r.payments[0]) for r in m.results)
+    assert match_summary.points_won(m) == sum(max(0, r.payments[0]) for r in m.results)
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
@@ -207,7 +208,7 @@ def test_the_summary_markup(lang):
     p = Profile()
     for i in range(2):
         p.add_hand(m, i)
-    html = summary.summary_html(m, p, lang)
+    html = match_summary.summary_html(m, p, lang)
     assert 'data-testid="match-summary"' in html and 'data-ui="export"' in html
     assert html.count("<tr class=\"summary__row") == 4
     assert 'data-testid="match-rank"' in html
@@ -216,7 +217,7 @@ def test_the_summary_markup(lang):
 def test_a_rooms_summary_names_its_players():
     m = played(2, hands=2, match_hands=2)
     names = ["", "Ann <b>", "Bo", "Cy"]
-    html = summary.summary_html(m, Profile(), "en", lambda s: names[s] or "You")
+    html = match_summary.summary_html(m, Profile(), "en", lambda s: names[s] or "You")
     for n in ("You", "Ann &lt;b&gt;", "Bo", "Cy"):  # escaped, each on its row
         assert html.count(f"</b>{n}</th>") == 1, n
     assert "South" not in html.split("</thead>")[1].split("</table>")[0]
@@ -228,7 +229,7 @@ def test_the_summary_counts_its_hands_in_good_english(hands, kicker):
     p = Profile()
     for i in range(hands):
         p.add_hand(m, i)
-    assert f'class="result__hand-no">{kicker}</p>' in summary.summary_html(m, p, "en")
+    assert f'class="result__hand-no">{kicker}</p>' in match_summary.summary_html(m, p, "en")
 
 
 def test_the_profile_counts_matches_places_and_points_won():
@@ -236,7 +237,7 @@ def test_the_profile_counts_matches_places_and_points_won():
     p = Profile()
     for i in range(2):
         p.add_hand(m, i)
-    assert p.points == summary.points_won(m)  # losses never take rank points away
+    assert p.points == match_summary.points_won(m)  # losses never take rank points away
     p.add_match(m)
     assert p.matches == 1 and sum(p.places) == 1 and p.places[m.places()[0] - 1] == 1
     back, problem = load_profile(p.to_json())
@@ -297,7 +298,7 @@ def test_tiles_are_named_as_players_say_them():
 
 
 def test_suggestions_and_replays_name_a_chow_in_words():
-    from sxmj.ui.panels import action_words, suggestion_words
+    from sxmj.ui.table.comforts import action_words, suggestion_words
     chi = Action.parse("0 chi 789s")
     assert suggestion_words(chi, "zh") == "吃 七八九索"
     assert "789s" not in suggestion_words(chi, "en")

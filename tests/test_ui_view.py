@@ -1,4 +1,4 @@
-"""The table's pure view (sxmj.ui.view, i18n, params) under CPython, without PyScript.
+"""The table's pure view (sxmj.ui.table.view, i18n, params) under CPython, without PyScript.
 
 The view draws only what the engine allows: every enabled tile and button maps to a legal
 action; it escapes text; each region is one string; every string exists in both languages.
@@ -21,8 +21,9 @@ from sxmj.match import Match
 from sxmj.melds import Meld
 from sxmj.observation import Observation
 from sxmj.tiles import code, format_tiles, tile
-from sxmj.ui import i18n, view
+from sxmj.ui import i18n
 from sxmj.ui.params import Params, parse_params
+from sxmj.ui.table import view
 
 ROOT = Path(__file__).resolve().parent.parent
 REGIONS = {"menu", "seat-1", "seat-2", "seat-3", "panel", "me-plate", "me-melds", "hand",
@@ -95,7 +96,7 @@ def states(seed: int, lang: str = "zh"):
 
 
 def test_view_imports_without_pyscript():
-    code_ = ("import sys; import sxmj.ui.view, sxmj.ui.i18n, sxmj.ui.params; "
+    code_ = ("import sys; import sxmj.ui.table.view, sxmj.ui.i18n, sxmj.ui.params; "
              "bad = [m for m in ('pyscript', 'js', 'pyodide') if m in sys.modules]; "
              "assert not bad, bad")
     subprocess.run([sys.executable, "-c", code_], cwd=ROOT, check=True)
@@ -388,9 +389,9 @@ def test_a_friends_room_table_offers_no_new_match_and_no_second_room():
     result, no 和朋友玩; a table of one's own has both."""
     from sxmj.bots import Bot
     from sxmj.match import Match
-    from sxmj.ui import result as result_view
-    from sxmj.ui import view as table_view
-    from sxmj.ui.state import TableState
+    from sxmj.ui.table import hand_result as result_view
+    from sxmj.ui.table import view as table_view
+    from sxmj.ui.table.state import TableState
 
     m = Match(seed=1)
     bot = Bot("normal", 1)

@@ -11,12 +11,12 @@ Words that belong to the game's data live with that data in the core: tile names
 (:func:`sxmj.tiles.tile_name`), the scoring's patterns, 花 items and payment reasons
 (``sxmj.messages.TERMS``), refusals (``sxmj.messages.MESSAGES``), rank titles
 (:mod:`sxmj.ranks`), the scenarios' titles and coaching (:mod:`sxmj.scenarios`) and the
-learn page's example hands (``sxmj.ui.lessons.EXAMPLE_LIST``). The pages' static prose is
+learn page's example hands (``sxmj.ui.pages.lessons.EXAMPLE_LIST``). The pages' static prose is
 their HTML; the ``boot_*`` keys are the loading screen's words, for index.html's boot
 script, which runs before Python does.
 
 A vocabulary the UI names is defined once and its words are keyed ``<prefix>_<value>``:
-:data:`LANGS` here (``lang_zh``); speeds and animations in :mod:`sxmj.ui.store`
+:data:`LANGS` here (``lang_zh``); speeds and animations in :mod:`sxmj.ui.table.saved`
 (``speed_fast``, ``anim_quick``); bot levels ``sxmj.bots.LEVELS`` (``level_hard``); meld
 kinds ``sxmj.melds.MELD_KINDS`` (``act_angang``); ``sxmj.scoring.WIN_BY``
 (``win_by_kong``); rule options :class:`sxmj.rules.Options` (``rule_fan_cap``,
@@ -34,8 +34,8 @@ from __future__ import annotations
 
 import re
 
-from ..tiles import tile_name
-from .strings import STRINGS
+from sxmj.tiles import tile_name
+from sxmj.ui.strings import STRINGS
 
 TILE_WORDS = (r"(?:\b[1-9](?:, [1-9])*(?:-[1-9])* (?:Characters?|Dots?|Bamboo)\b|"
               r"\b(?:East|South|West|North) Wind|\b(?:Red|Green|White) Dragon)")

@@ -1,7 +1,7 @@
 """Markup shared by the table and the pages: escaping, tiles and melds.
 
 Every tile face is drawn by :func:`tile_html`, from a :class:`TileLook` (the table's
-:class:`sxmj.ui.state.TableState` or the pages' :class:`sxmj.ui.cards.TileCtx`)."""
+:class:`sxmj.ui.table.state.TableState` or the pages' :class:`sxmj.ui.pages.hand_cards.TileCtx`)."""
 
 from __future__ import annotations
 
@@ -10,11 +10,11 @@ from collections.abc import Callable, Iterable
 from html import escape
 from typing import Protocol
 
-from ..game import Action
-from ..melds import Meld
-from ..scoring import Evaluation
-from ..tiles import code
-from .i18n import tile_label, tiles_words, tr
+from sxmj.game import Action
+from sxmj.melds import Meld
+from sxmj.scoring import Evaluation
+from sxmj.tiles import code
+from sxmj.ui.i18n import tile_label, tiles_words, tr
 
 POS = {0: "bottom", 1: "right", 2: "top", 3: "left"}
 ANGLE = {0: 0, 1: 270, 2: 180, 3: 90}  # how each seat's own frame is turned on screen
@@ -46,7 +46,7 @@ def signed(n: int) -> str:
 
 class TileLook(Protocol):
     """What the tile functions read from their state: :class:`TableState`, or the pages'
-    :class:`sxmj.ui.cards.TileCtx`."""
+    :class:`sxmj.ui.pages.hand_cards.TileCtx`."""
 
     @property
     def lang(self) -> str: ...

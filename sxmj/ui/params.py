@@ -4,7 +4,7 @@ The game page (index.html): ``?seed=N`` deals a reproducible match, ``?lang=zh|e
 (default zh), ``?speed=slow|normal|fast`` (fast: bots move at once), ``?bots=LEVEL`` (all
 three bots, a level of :data:`sxmj.bots.LEVELS`) or ``?bots=easy,normal,hard`` (seats 1, 2, 3),
 ``?hands=N`` (the match's length on this page: N hands, 0 endless; without it the settings'
-rule, 8 by default) and ``?scenario=NAME`` (:mod:`sxmj.ui.scenario_mode`).
+rule, 8 by default) and ``?scenario=NAME`` (:mod:`sxmj.ui.table.scenario_mode`).
 
 One rule for every page: a parameter the page does not know, or a value it cannot use, never
 stops it. The page goes on as if the parameter were absent (its default) and names it in a
@@ -26,10 +26,13 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
-from ..bots import LEVELS
-from ..rules import MAX_MATCH_HANDS, Options
-from .i18n import LANGS
-from .store import SPEEDS
+from sxmj.bots import LEVELS
+from sxmj.rules import MAX_MATCH_HANDS, Options
+from sxmj.ui.i18n import LANGS, tr
+from sxmj.ui.markup import esc
+
+SPEEDS = ("slow", "normal", "fast")  # the bots' pace (?speed= and the settings)
+NOTICE_LINES = 6  # refusals listed one by one; more are counted
 
 MAX_SEED = 2**53 - 1  # a seed survives a round trip through JavaScript numbers
 MAX_VALUE = 200  # no parameter's value is longer (a hand is under 60 characters)
@@ -219,3 +222,45 @@ def is_broker(text: str) -> bool:
         return False
     return (u.scheme in ("http", "https") and bool(u.hostname) and not u.query
             and not u.fragment and not u.username and (port is None or 0 < port < 65536))
+
+
+def refusal_line(r: Refusal, lang: str) -> str:
+    """One refused parameter in words."""
+    if r.kind == "unknown":
+        return tr(lang, "param_unknown", name=r.param)
+    if r.kind == "long":
+        return tr(lang, "param_long", name=r.param, most=r.expected)
+    if r.kind == "invite":
+        return tr(lang, "param_invite", name=r.param)
+    if r.kind == "host_lost":
+        return tr(lang, "param_host_lost", name=r.param)
+    return tr(lang, "param_bad", name=r.param, value=r.value, expected=r.expected)
+
+
+def refusals_html(refused: list[Refusal] | tuple[Refusal, ...], lang: str,
+                  button: bool = True) -> str:
+    """The small notice naming the URL parameters a page did not use (empty when none).
+
+    In the page's language, and in the other one too when ``lang`` itself was refused (its
+    reader asked for another language). ``data-params`` lists the names; the button
+    ``data-ui="param-notice-ok"`` dismisses it (left out under another notice's own)."""
+    if not refused:
+        return ""
+    langs = [lang]
+    if any(r.param == "lang" for r in refused):
+        langs.append("en" if lang == "zh" else "zh")
+    parts = []
+    for ln in langs:
+        tag = "zh-Hans" if ln == "zh" else "en"
+        items = "".join(f"<li>{esc(refusal_line(r, ln))}</li>" for r in refused[:NOTICE_LINES])
+        if len(refused) > NOTICE_LINES:
+            items += f"<li>{esc(tr(ln, 'param_more', n=len(refused) - NOTICE_LINES))}</li>"
+        parts.append(f'<div lang="{tag}"><p class="param-notice__title">'
+                     f'{esc(tr(ln, "param_notice"))}</p><ul>{items}</ul></div>')
+    names = " ".join(dict.fromkeys(r.param for r in refused))
+    ok = (f'<button type="button" class="param-notice__ok" data-ui="param-notice-ok" '
+          f'aria-label="{esc(tr(lang, "param_dismiss"))}">{esc(tr(lang, "notice_ok"))}'
+          f"</button>") if button else ""
+    return (f'<div class="param-notice" role="status" data-testid="param-notice" '
+            f'data-params="{esc(names)}"><div class="param-notice__text">{"".join(parts)}</div>'
+            f"{ok}</div>")

@@ -299,7 +299,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "sound_now_on": ("声音已打开", "Sound on"),
     "sound_now_off": ("已静音", "Sound off (muted)"),
     "turn_title": ("轮到你了", "Your turn"),
-    # the calls spoken aloud (sxmj.ui.sound: speech:<word>), in the voice of the language
+    # the calls spoken aloud (sxmj.ui.table.sound: speech:<word>), in the voice of the language
     "speak_chi": ("吃", "Chow"),
     "speak_peng": ("碰", "Pung"),
     "speak_gang": ("杠", "Kong"),
@@ -428,7 +428,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "rank_line": ("{title} · 积分 {points}（本局 {gain}）", "{title} · {points} points ({gain} "
                   "this hand)"),
     "rank_up": ("升级了！", "Rank up!"),
-    # ---- the scenario coach (sxmj.ui.scenario_mode)
+    # ---- the scenario coach (sxmj.ui.table.scenario_mode)
     "coach": ("教练", "Coach"),
     "coach_hint": ("提示：{what}", "Hint: {what}"),
     "coach_off": ("你没按提示走，这副牌可能到不了目标。", "You left the script; this deal may not "
@@ -443,8 +443,9 @@ STRINGS: dict[str, tuple[str, str]] = {
     "coach_other_won": ("{name}胡了", "{name} won"),
     "coach_unknown": ("没有这个场景：{name}", "No such scenario: {name}"),
     "coach_known": ("可选：{names}", "Known: {names}"),
-    # ==== the learn page, the calculator and the embeds (sxmj.ui.cards, calc, lessons, embed)
-    # ---- a hand's result card (sxmj.ui.cards)
+    # ==== the learn page, the calculator and the embeds (sxmj.ui.pages: hand_cards, calc,
+    # lessons, embed)
+    # ---- a hand's result card (sxmj.ui.pages.hand_cards)
     "verdict_win": ("胡牌", "胡 Win"),
     "verdict_no": ("不是胡牌", "Not a win"),
     "verdict_ready": ("听牌", "听 Ready"),
@@ -480,7 +481,7 @@ STRINGS: dict[str, tuple[str, str]] = {
                         "A win has 14 tiles (a kong counts 3); at 13 you see the waits."),
     "error_unexpected": ("出了意外的错误", "An unexpected error"),
     "open_calc": ("在算番器中打开", "Open in the calculator"),
-    # ---- the calculator (sxmj.ui.calc); its inputs are labelled field_<request field>
+    # ---- the calculator (sxmj.ui.pages.calc); its inputs are labelled field_<request field>
     "preview": ("你的牌（点一张可移除）", "Your tiles (click one to remove it)"),
     "calc_to": ("点牌放入", "Tiles go to"),
     "to_hand": ("手牌", "Hand"),
@@ -524,7 +525,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "calc_note_hand_full": ("手牌已满（胡牌 14 张，杠算 3 张）",
                             "The hand is full (14 tiles, a kong counts 3)"),
     "calc_note_win_flower": ("花牌不能是胡张", "A flower tile can't be the winning tile"),
-    # ---- the learn page's live tables (sxmj.ui.lessons)
+    # ---- the learn page's live tables (sxmj.ui.pages.lessons)
     "example_label": ("例", "Example"),
     "scenario_play": ("练习", "Practise"),
     "indicator_to_caishen": ("翻{ind}，财神是{cai}", "{ind} turned up → 财神 {cai}"),
@@ -553,7 +554,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "option": ("选项", "Option"),
     "default": ("默认", "Default"),
     "meaning": ("含义", "Meaning"),
-    # ---- embeds (sxmj.ui.embed)
+    # ---- embeds (sxmj.ui.pages.embed)
     "embed_error_title": ("嵌入参数有误", "This embed's parameters are wrong"),
     "embed_modes": ("模式", "Modes"),
     "embed_mode_required": ("必须填写：hand、calc、scenario 或 play",
@@ -568,7 +569,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "embed_seed_bad": ("要填 0 到 {most} 之间的整数，这里是 {text}",
                        "must be a whole number from 0 to {most}, got '{text}'"),
     "embed_param_unknown": ("不认识的参数（可用：{known}）", "unknown parameter (known: {known})"),
-    # ---- URL parameters a page did not use (sxmj.ui.page.refusals_html), on every page
+    # ---- URL parameters a page did not use (sxmj.ui.params.refusals_html), on every page
     "param_notice": ("这个链接里有参数没有用上：", "Part of this link was not used:"),
     "param_unknown": ("{name}：本页没有这个参数，已忽略",
                       "{name}: this page has no such parameter; ignored"),

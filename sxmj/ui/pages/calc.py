@@ -3,7 +3,7 @@
 Enter a hand by clicking the tile palette or by typing notation; add melds, flowers, the
 财神 and the win context; the result is the evaluator's, explained item by item. A hand
 of 13 tiles (melds counting 3) shows its waits instead. The request is the evaluate JSON
-command's (``sxmj.ui.judge``), so the calculator and ``python3 -m sxmj evaluate`` agree.
+command's (``sxmj.ui.pages.judge``), so the calculator and ``python3 -m sxmj evaluate`` agree.
 
 Testing contract: ``[data-testid="calc-result"]`` with ``data-win``, ``data-fan`` and
 ``data-share``; the inputs are ``[data-field=NAME]`` (hand, win_tile, caishen, melds,
@@ -11,9 +11,9 @@ flowers, win_by, replacements, piao, first_turn, dealer, base_flowers, flower_is
 baotou_required, fan_cap); palette tiles are ``#calc-palette [data-tile]``. The URL holds
 the state (``calc.html?hand=…&caishen=…``), so a link reproduces a hand.
 
-The state and every piece of markup are pure (:class:`CalcState` in
-:mod:`sxmj.ui.calc_state`, the ``render_*`` functions in :mod:`sxmj.ui.calc_markup`); only
-:class:`Calc`, here, touches the DOM.
+The state and every piece of markup are pure (:class:`CalcState`
+in :mod:`sxmj.ui.pages.calc_state`, the ``render_*`` functions in
+:mod:`sxmj.ui.pages.calc_markup`); only :class:`Calc`, here, touches the DOM.
 """
 
 from __future__ import annotations
@@ -21,8 +21,9 @@ from __future__ import annotations
 import traceback
 from dataclasses import replace
 
-from ..melds import MELD_KINDS
-from .calc_markup import (
+from sxmj.melds import MELD_KINDS
+from sxmj.ui.markup import esc
+from sxmj.ui.pages.calc_markup import (
     invalid_field,
     message_text,
     outcome_html,
@@ -32,11 +33,10 @@ from .calc_markup import (
     render_preview,
     render_targets,
 )
-from .calc_state import CHOICES, TARGETS, TEXT_FIELDS, URL_FIELDS, CalcState, read_calc
-from .judge import BOOL_FIELDS, error_text
-from .lessons import EXAMPLES
-from .markup import esc
-from .params import is_whole
+from sxmj.ui.pages.calc_state import CHOICES, TARGETS, TEXT_FIELDS, URL_FIELDS, CalcState, read_calc
+from sxmj.ui.pages.judge import BOOL_FIELDS, error_text
+from sxmj.ui.pages.lessons import EXAMPLES
+from sxmj.ui.params import is_whole
 
 __all__ = ["CHOICES", "URL_FIELDS", "Calc", "CalcState", "invalid_field", "invalid_text",
            "message_text", "outcome_html", "read_calc", "render_form", "start"]
@@ -92,7 +92,7 @@ class Calc:
                     element.value = value
         self.mark_invalid()
         if self.sync_url:
-            from .page import query_of
+            from sxmj.ui.pages.plumbing import query_of
             page.replace_url(query_of(state.params(), lang))
 
     def mark_invalid(self) -> None:
@@ -112,7 +112,7 @@ class Calc:
         self._marked = field
 
     def on_click(self, event) -> None:
-        from .page import attr, closest
+        from sxmj.ui.pages.plumbing import attr, closest
         button = closest(event, "button, [data-tile]")
         if button is None:
             return
@@ -142,7 +142,7 @@ class Calc:
             self.update(st.clear())
 
     def on_input(self, event) -> None:
-        from .page import attr
+        from sxmj.ui.pages.plumbing import attr
         target = event.target
         ui = attr(target, "data-ui")
         if ui == "example":
@@ -175,7 +175,7 @@ class Calc:
 def start() -> None:
     from pyscript import document, window  # only exists in the browser
 
-    from .page import Page, lang_click
+    from sxmj.ui.pages.plumbing import Page, lang_click
 
     page = Page(document, window)
     try:

@@ -3,12 +3,14 @@ preview, fields) and the result region (:func:`outcome_html`)."""
 
 from __future__ import annotations
 
-from ..melds import MELD_KINDS, Meld
-from ..rules import BASE_FLOWERS, RuleError
-from ..scoring import WIN_BY, InvalidHand
-from ..tiles import TileError, code, parse_tiles, tile, tile_name
-from .calc_state import PALETTE, TARGETS, CalcState, safe_tile, safe_tiles
-from .cards import (
+from sxmj.melds import MELD_KINDS, Meld
+from sxmj.rules import BASE_FLOWERS, RuleError
+from sxmj.scoring import WIN_BY, InvalidHand
+from sxmj.tiles import TileError, code, parse_tiles, tile, tile_name
+from sxmj.ui.i18n import tile_label, tr
+from sxmj.ui.markup import esc, tile_html
+from sxmj.ui.pages.calc_state import PALETTE, TARGETS, CalcState, safe_tile, safe_tiles
+from sxmj.ui.pages.hand_cards import (
     TileCtx,
     held_html,
     incomplete_html,
@@ -17,15 +19,8 @@ from .cards import (
     result_html,
     waits_html,
 )
-from .i18n import tile_label, tr
-from .judge import (
-    analyse,
-    judge,
-    tile_count,
-    tiles_of,
-)
-from .lessons import EXAMPLE_LIST
-from .markup import esc, tile_html
+from sxmj.ui.pages.judge import analyse, judge, tile_count, tiles_of
+from sxmj.ui.pages.lessons import EXAMPLE_LIST
 
 # ------------------------------------------------------------------ computing
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ..rules import BASE_FLOWERS, RuleError
-from ..scoring import WIN_BY
-from ..tiles import NUM_PLAYING, TileError, code, format_tiles, parse_tiles, tile
-from .judge import (
+from sxmj.rules import BASE_FLOWERS, RuleError
+from sxmj.scoring import WIN_BY
+from sxmj.tiles import NUM_PLAYING, TileError, code, format_tiles, parse_tiles, tile
+from sxmj.ui.pages.judge import (
     BOOL_FIELDS,
     FIELDS,
     OPTION_FIELDS,
@@ -16,7 +16,7 @@ from .judge import (
     request_from_params,
     split_melds,
 )
-from .params import MAX_VALUE, Refusal, refusal
+from sxmj.ui.params import MAX_VALUE, Refusal, refusal
 
 TARGETS = ("hand", "meld", "flowers", "caishen", "win_tile")
 PALETTE = ("123456789m", "123456789p", "123456789s", "1234z", "567z12345678f")

@@ -15,7 +15,8 @@ Every parameter is validated. What a mode cannot do without (``mode``; ``hand`` 
 ``caishen``, or any tile the hand mode judges; ``name``; ``seed``) gives a readable message in
 中文 and English in the frame (``[data-testid="embed-error"]`` naming the parameter), never a
 Python error. A parameter the mode does not know, or an unusable ``lang`` or calculator switch,
-is left out and named in the small notice every page shows (:func:`sxmj.ui.page.refusals_html`),
+is left out and named in the small notice every page shows
+(:func:`sxmj.ui.params.refusals_html`),
 as on the other pages. The
 hand and calc modes put the calculator's ``[data-testid="calc-result"]`` on the page. The
 page posts its height to the parent (``static/js/page-boot.js``).
@@ -29,24 +30,18 @@ import traceback
 from dataclasses import dataclass, field
 from urllib.parse import urlencode
 
-from ..match import Match
-from ..messages import field_name
-from ..rules import RuleError
-from ..scenarios import ScenarioError, builtin
-from ..scoring import InvalidHand
-from ..tiles import caishen_of, tile
-from .calc_state import URL_FIELDS, CalcState, read_calc
-from .cards import TileCtx, invalid_html, result_html, waits_html
-from .i18n import tr
-from .judge import (
-    analyse,
-    judge,
-    request_from_params,
-    tile_count,
-    tiles_of,
-)
-from .markup import esc, group_html
-from .params import MAX_SEED, MAX_VALUE, Refusal, is_whole, refusal, shorten
+from sxmj.match import Match
+from sxmj.messages import field_name
+from sxmj.rules import RuleError
+from sxmj.scenarios import ScenarioError, builtin
+from sxmj.scoring import InvalidHand
+from sxmj.tiles import caishen_of, tile
+from sxmj.ui.i18n import tr
+from sxmj.ui.markup import esc, group_html
+from sxmj.ui.pages.calc_state import URL_FIELDS, CalcState, read_calc
+from sxmj.ui.pages.hand_cards import TileCtx, invalid_html, result_html, waits_html
+from sxmj.ui.pages.judge import analyse, judge, request_from_params, tile_count, tiles_of
+from sxmj.ui.params import MAX_SEED, MAX_VALUE, Refusal, is_whole, refusal, shorten
 
 MODES = ("hand", "calc", "scenario", "play")
 COMMON = ("mode", "lang")
@@ -142,7 +137,7 @@ def _scenario(params: dict[str, str], lang: str) -> Embed:
                       known=known)
     zh = lang == "zh"
     ctx = TileCtx(lang, caishen_of(tile(sc.indicator)))
-    from ..tiles import parse_tiles
+    from sxmj.tiles import parse_tiles
     hand = parse_tiles(sc.hands[0])
     href = "./index.html?" + urlencode({"scenario": name, **({} if zh else {"lang": lang})})
     return _card("scenario", f'data-scenario="{esc(name)}"', "scenario_card",
@@ -227,8 +222,8 @@ def _error_box(inner: str, field: str) -> str:
 def start() -> None:
     from pyscript import document, window  # only exists in the browser
 
-    from .calc import Calc, invalid_text
-    from .page import Page
+    from sxmj.ui.pages.calc import Calc, invalid_text
+    from sxmj.ui.pages.plumbing import Page
 
     page = Page(document, window)
     refused = page.refused
@@ -246,7 +241,7 @@ def start() -> None:
             page.fill("embed", embed.html)
         document.documentElement.setAttribute("data-mode", embed.mode)
     except Exception:  # noqa: BLE001 - a bug: logged (tests fail on it), shown in words
-        from .cards import unexpected_html
+        from sxmj.ui.pages.hand_cards import unexpected_html
         detail = traceback.format_exc()
         page.report(detail)
         page.fill("embed", unexpected_html(detail, page.lang))

@@ -1,7 +1,7 @@
 """Markup for hands and their analysis, shared by learn.html, calc.html and embed.html.
 
-Pure functions from a :class:`~sxmj.ui.judge.Judgement` or
-:class:`~sxmj.ui.judge.Analysis` to one string of escaped markup. Tiles, melds and
+Pure functions from a :class:`~sxmj.ui.pages.judge.Judgement` or
+:class:`~sxmj.ui.pages.judge.Analysis` to one string of escaped markup. Tiles, melds and
 tile groups are drawn by the table's own functions in :mod:`sxmj.ui.markup` (the 财神 gold
 frame and 财 badge included), through :class:`TileCtx`, which gives them the language
 and the 财神 the way the table's state does.
@@ -12,7 +12,7 @@ The result of the calculator and of a hand embed is one element
 ``no-win``, ``waits`` (13 tiles), ``invalid`` (with ``data-error``, the field) or
 ``incomplete``.
 
->>> from sxmj.ui.judge import judge
+>>> from sxmj.ui.pages.judge import judge
 >>> html = result_html(judge({"hand": "123m456m789m123p5p9s", "win_tile": "5p",
 ...                           "caishen": "9s"}), "en")
 >>> 'data-win="true" data-fan="1" data-share="12"' in html
@@ -23,12 +23,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..melds import Meld
-from ..scoring import FLOWER_ITEMS, WIN_BY, settle_detail
-from ..tiles import code, format_tiles, sort_key, tile_name
-from .i18n import tile_label, tr
-from .judge import Analysis, Judgement, error_text
-from .markup import esc, group_html, meld_html, reading_sets, tile_html
+from sxmj.melds import Meld
+from sxmj.scoring import FLOWER_ITEMS, WIN_BY, settle_detail
+from sxmj.tiles import code, format_tiles, sort_key, tile_name
+from sxmj.ui.i18n import tile_label, tr
+from sxmj.ui.markup import esc, group_html, meld_html, reading_sets, tile_html
+from sxmj.ui.pages.judge import Analysis, Judgement, error_text
 
 
 @dataclass(frozen=True)
@@ -263,12 +263,12 @@ def unexpected_html(detail: str, lang: str) -> str:
 
 
 def _hand_of(request: dict) -> list[int]:
-    from ..tiles import parse_tiles
+    from sxmj.tiles import parse_tiles
     return parse_tiles(request["hand"])
 
 
 def _flowers_of(request: dict) -> list[int]:
-    from ..tiles import parse_tiles
+    from sxmj.tiles import parse_tiles
     value = request.get("flowers")
     try:
         return parse_tiles(value) if isinstance(value, str) and value else []

@@ -22,14 +22,14 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..melds import Meld
-from ..messages import CoreError
-from ..request import evaluate_request, one_tile, parse_melds
-from ..request import tiles_field as tiles_of
-from ..rules import Options, RuleError
-from ..scoring import InvalidHand
-from ..tiles import NUM_PLAYING, TileError, code, parse_tiles
-from ..winning import Shape, baotou_distance, distance, is_baotou_ready, waits
+from sxmj.melds import Meld
+from sxmj.messages import CoreError
+from sxmj.request import evaluate_request, one_tile, parse_melds
+from sxmj.request import tiles_field as tiles_of
+from sxmj.rules import Options, RuleError
+from sxmj.scoring import InvalidHand
+from sxmj.tiles import NUM_PLAYING, TileError, code, parse_tiles
+from sxmj.winning import Shape, baotou_distance, distance, is_baotou_ready, waits
 
 # The request fields a page may take from its URL, in the order the calculator shows them.
 FIELDS = ("hand", "win_tile", "caishen", "melds", "flowers", "win_by", "replacements", "piao",

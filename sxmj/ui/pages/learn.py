@@ -2,15 +2,15 @@
 
 The prose is static HTML (painted before Python boots, both languages, one shown by
 ``html[data-lang]``). Python fills the live regions — each example and table of
-:mod:`sxmj.ui.lessons` — in the page's language, and again when the language switch is
+:mod:`sxmj.ui.pages.lessons` — in the page's language, and again when the language switch is
 used. Ready marker: ``body[data-sxmj-ready="1"]`` once everything is computed.
 """
 
 from __future__ import annotations
 
-from . import lessons
-from .page import Page, lang_click
-from .params import Refusal, read_lang, unknown_params
+from sxmj.ui.pages import lessons
+from sxmj.ui.pages.plumbing import Page, lang_click
+from sxmj.ui.params import Refusal, read_lang, unknown_params
 
 PARAMS = ("lang",)  # learn.html's one URL parameter
 

@@ -2,7 +2,7 @@
 
 The example hands are data (requests in the evaluate JSON command's format); every result
 shown — win or not, 番, 花, share, the explanation lines — comes from the evaluator
-(:func:`sxmj.ui.judge.judge`), never from text typed here. The tile gallery, the 财神 cycle,
+(:func:`sxmj.ui.pages.judge.judge`), never from text typed here. The tile gallery, the 财神 cycle,
 the payment cases, the rule options and the rank table are computed from the core's own
 data too. Pure: :func:`regions` returns the markup of every region, keyed by element id.
 
@@ -17,15 +17,15 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 from urllib.parse import urlencode
 
-from ..ranks import RANKS
-from ..rules import Options
-from ..scenarios import BUILTIN, builtin
-from ..scoring import FLOWER_ITEMS, PATTERNS, PATTERNS_ZH_EXPLAIN, PAY_REASONS, settle_detail
-from ..tiles import caishen_of, code, parse_tiles, tile, tile_name
-from .cards import TileCtx, result_html, tiles_html
-from .i18n import tr
-from .judge import judge, params_of
-from .markup import esc, group_html, tile_html
+from sxmj.ranks import RANKS
+from sxmj.rules import Options
+from sxmj.scenarios import BUILTIN, builtin
+from sxmj.scoring import FLOWER_ITEMS, PATTERNS, PATTERNS_ZH_EXPLAIN, PAY_REASONS, settle_detail
+from sxmj.tiles import caishen_of, code, parse_tiles, tile, tile_name
+from sxmj.ui.i18n import tr
+from sxmj.ui.markup import esc, group_html, tile_html
+from sxmj.ui.pages.hand_cards import TileCtx, result_html, tiles_html
+from sxmj.ui.pages.judge import judge, params_of
 
 
 @dataclass(frozen=True)

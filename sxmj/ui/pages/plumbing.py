@@ -13,7 +13,7 @@ from each page's ``start()``. Each page then sets, last of all,
 '?hand=1m&lang=en'
 
 A parameter a page cannot use (:class:`sxmj.ui.params.Refusal`) is named in a small notice,
-:func:`refusals_html` (the table shows the same one).
+:func:`sxmj.ui.params.refusals_html` (the table shows the same one).
 """
 
 from __future__ import annotations
@@ -21,11 +21,7 @@ from __future__ import annotations
 import traceback
 from urllib.parse import parse_qsl, urlencode
 
-from .i18n import tr
-from .markup import esc
-from .params import Refusal, query_values, read_lang
-
-NOTICE_LINES = 6  # refusals listed one by one; more are counted
+from sxmj.ui.params import Refusal, query_values, read_lang, refusals_html
 
 
 def parse_query(search: str) -> dict[str, str]:
@@ -43,48 +39,6 @@ def keep_only(search: str, names: tuple[str, ...] | set[str]) -> str:
 def used_names(known: tuple[str, ...], refused: list[Refusal]) -> set[str]:
     """The known parameters a page used: those not refused."""
     return set(known) - {r.param for r in refused}
-
-
-def refusal_line(r: Refusal, lang: str) -> str:
-    """One refused parameter in words."""
-    if r.kind == "unknown":
-        return tr(lang, "param_unknown", name=r.param)
-    if r.kind == "long":
-        return tr(lang, "param_long", name=r.param, most=r.expected)
-    if r.kind == "invite":
-        return tr(lang, "param_invite", name=r.param)
-    if r.kind == "host_lost":
-        return tr(lang, "param_host_lost", name=r.param)
-    return tr(lang, "param_bad", name=r.param, value=r.value, expected=r.expected)
-
-
-def refusals_html(refused: list[Refusal] | tuple[Refusal, ...], lang: str,
-                  button: bool = True) -> str:
-    """The small notice naming the URL parameters a page did not use (empty when none).
-
-    In the page's language, and in the other one too when ``lang`` itself was refused (its
-    reader asked for another language). ``data-params`` lists the names; the button
-    ``data-ui="param-notice-ok"`` dismisses it (left out under another notice's own)."""
-    if not refused:
-        return ""
-    langs = [lang]
-    if any(r.param == "lang" for r in refused):
-        langs.append("en" if lang == "zh" else "zh")
-    parts = []
-    for ln in langs:
-        tag = "zh-Hans" if ln == "zh" else "en"
-        items = "".join(f"<li>{esc(refusal_line(r, ln))}</li>" for r in refused[:NOTICE_LINES])
-        if len(refused) > NOTICE_LINES:
-            items += f"<li>{esc(tr(ln, 'param_more', n=len(refused) - NOTICE_LINES))}</li>"
-        parts.append(f'<div lang="{tag}"><p class="param-notice__title">'
-                     f'{esc(tr(ln, "param_notice"))}</p><ul>{items}</ul></div>')
-    names = " ".join(dict.fromkeys(r.param for r in refused))
-    ok = (f'<button type="button" class="param-notice__ok" data-ui="param-notice-ok" '
-          f'aria-label="{esc(tr(lang, "param_dismiss"))}">{esc(tr(lang, "notice_ok"))}'
-          f"</button>") if button else ""
-    return (f'<div class="param-notice" role="status" data-testid="param-notice" '
-            f'data-params="{esc(names)}"><div class="param-notice__text">{"".join(parts)}</div>'
-            f"{ok}</div>")
 
 
 def with_lang(search: str, lang: str) -> str:

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..actions import Phase
-from ..game import Action
-from ..tiles import format_tiles
-from .assist import Ghost
-from .i18n import tile_label, tr
-from .markup import esc, tile_html, tile_of
-from .seats import active_seat, drawn_tile
-from .state import TableState
+from sxmj.actions import Phase
+from sxmj.game import Action
+from sxmj.tiles import format_tiles
+from sxmj.ui.i18n import tile_label, tr
+from sxmj.ui.markup import esc, tile_html, tile_of
+from sxmj.ui.table.assist import Ghost
+from sxmj.ui.table.seats import active_seat, drawn_tile
+from sxmj.ui.table.state import TableState
 
 # ------------------------------------------------------------------ actions
 

@@ -1,7 +1,7 @@
 """The game in the browser: the controller, where the table's parts are put together.
 
 It owns the :class:`~sxmj.match.Match`, asks the engine for ``legal_actions`` and redraws the
-table with :func:`sxmj.ui.view.render_all`. Each part it builds gets only what it needs and
+table with :func:`sxmj.ui.table.view.render_all`. Each part it builds gets only what it needs and
 none imports this module: ``dom`` (the page, its clock, the speaker), ``persist``
 (``localStorage``: the match is saved after every action, resumed on reload), ``driver`` (the
 bots, their pace, the assist's adviser, the review), ``decision`` (a decision in progress),
@@ -19,26 +19,26 @@ from __future__ import annotations
 
 import random
 
-from ..game import Action
-from ..match import Match
-from . import panels, regions, view, welcome
-from .assist import AssistInfo, ghosts
-from .decision import Decision
-from .dom import Clock, Screen, Speaker, is_none
-from .driver import Adviser, BotDriver, Reviewer
-from .ending import Ending, reveal_html
-from .friends import Friends, chat_html, read_hash
-from .i18n import seat_name, tr
-from .overlay import Guard, Overlay
-from .params import Params, level_param
-from .persist import Persistence
-from .records import Records, Replay, Viewer
-from .routes import InputRouter
-from .scenario_mode import ScenarioMode
-from .scenario_table import ScenarioTable
-from .settings import Preferences, SettingsSheet
-from .store import Settings
-from .summary import ends
+from sxmj.game import Action
+from sxmj.match import Match
+from sxmj.ui.i18n import seat_name, tr
+from sxmj.ui.params import Params, level_param
+from sxmj.ui.table import comforts, regions, view, welcome
+from sxmj.ui.table.assist import AssistInfo, ghosts
+from sxmj.ui.table.decision import Decision
+from sxmj.ui.table.dom import Clock, Screen, Speaker, is_none
+from sxmj.ui.table.driver import Adviser, BotDriver, Reviewer
+from sxmj.ui.table.friends.room import Friends, chat_html, read_hash
+from sxmj.ui.table.local_storage import Persistence
+from sxmj.ui.table.match_summary import ends
+from sxmj.ui.table.overlay import Guard, Overlay
+from sxmj.ui.table.records import Records, Replay, Viewer
+from sxmj.ui.table.reveal import Ending, reveal_html
+from sxmj.ui.table.routes import InputRouter
+from sxmj.ui.table.saved import Settings
+from sxmj.ui.table.scenario_mode import ScenarioMode
+from sxmj.ui.table.scenario_table import ScenarioTable
+from sxmj.ui.table.settings_dialog import Preferences, SettingsSheet
 
 STATIC_REGIONS = ("menu", "seat-1", "seat-2", "seat-3", "panel", "me-plate",
                   "me-melds", "hand", "actions", "result", "river-bottom", "river-right",
@@ -202,7 +202,7 @@ class App:
             held=not viewing and self.driver.held(),
             confirm_piao=d.confirm_piao and not viewing,
             dismissed=d.dismissed, link=self.link_query(), fresh=self.notes.fresh,
-            pick=d.pick, viewer=viewing, menu_extra=panels.menu_extra(  # the next rules too
+            pick=d.pick, viewer=viewing, menu_extra=comforts.menu_extra(  # the next rules too
                 self.match.options, None if self.mode else self.params.rules(self.settings.rules),
                 self.persistence.profile.rank, lang),
             preview="" if viewing else d.preview(lang, self.settings.assist),
@@ -267,7 +267,7 @@ class App:
     def sheet_markup(self, tab: str) -> str:
         """The sheet's markup with ``tab`` open."""
         now = self.match.options if self.mode is None else self.settings.rules
-        return panels.sheet_markup(tab, self.settings, now, self.persistence.profile,
+        return comforts.sheet_markup(tab, self.settings, now, self.persistence.profile,
                                    self.records, self.params.lang)
 
     def fail(self, text: str) -> None:
@@ -330,7 +330,7 @@ class App:
 
     def new_match(self) -> None:
         """新比赛 (menu, sheet, result): asks first, or after a finished match starts at once
-        with an undo (:class:`sxmj.ui.overlay.Guard`); the settings as they are now."""
+        with an undo (:class:`sxmj.ui.table.overlay.Guard`); the settings as they are now."""
         self.sheet.close()
         if not self.friends.role:  # a room's match ends with the room
             self.guard.ask()

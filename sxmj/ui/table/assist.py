@@ -25,13 +25,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..actions import Phase
-from ..bots import Choice, Policy
-from ..game import Action, Game
-from ..observation import Observation
-from ..tiles import NUM_PLAYING
-from ..winning import Shape, distance, is_baotou_ready, is_win, waits
-from .i18n import seat_name, tile_label, tr, unbroken
+from sxmj.actions import Phase
+from sxmj.bots import Choice, Policy
+from sxmj.game import Action, Game
+from sxmj.observation import Observation
+from sxmj.tiles import NUM_PLAYING
+from sxmj.ui.i18n import seat_name, tile_label, tr, unbroken
+from sxmj.winning import Shape, distance, is_baotou_ready, is_win, waits
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
 """Markup of the player comforts: assist, rules chip, the notice and the replay bar (the
-sheet's tabs are :mod:`sxmj.ui.sheet`'s). Pure functions to escaped HTML strings, like
-:mod:`sxmj.ui.view` (whose tile drawing they reuse); :mod:`sxmj.ui.app` assigns them.
+sheet's tabs are :mod:`sxmj.ui.table.settings_tabs`'s). Pure functions to escaped HTML strings, like
+:mod:`sxmj.ui.table.view` (whose tile drawing they reuse); :mod:`sxmj.ui.table.app` assigns them.
 
 Testing hooks: ``[data-testid="assist"]`` (``data-on``, ``data-state``, ``data-distance``,
 ``data-waits``, ``data-live``, ``data-baotou-ready``, ``data-suggest``),
@@ -20,16 +20,16 @@ from __future__ import annotations
 import json
 from functools import partial
 
-from ..game import Action
-from ..ranks import Rank
-from ..rules import Options
-from ..tiles import code
-from .assist import AssistInfo
-from .i18n import seat_name, tile_label, tiles_words, tr
-from .markup import esc, tile_html, tile_of
-from .sheet import RULE_FLAGS, rules_summary, sheet_markup
-from .state import TableState
-from .store import Problem, Profile
+from sxmj.game import Action
+from sxmj.ranks import Rank
+from sxmj.rules import Options
+from sxmj.tiles import code
+from sxmj.ui.i18n import seat_name, tile_label, tiles_words, tr
+from sxmj.ui.markup import esc, tile_html, tile_of
+from sxmj.ui.table.assist import AssistInfo
+from sxmj.ui.table.saved import Problem, Profile
+from sxmj.ui.table.settings_tabs import RULE_FLAGS, rules_summary, sheet_markup
+from sxmj.ui.table.state import TableState
 
 __all__ = ["RULE_FLAGS", "sheet_markup"]  # the sheet, as the controller names it
 

@@ -2,7 +2,7 @@
 
 What is legal always comes from the engine (``legal_actions``); this only remembers how far
 the player got: the tile chosen with ←/→ or raised by a first tap (``pick``; ``raised`` when
-a tap raised it, see :mod:`sxmj.ui.touch`), the 飘 question (``confirm_piao``), and the 胡/杠
+a tap raised it, see :mod:`sxmj.ui.table.touch`), the 飘 question (``confirm_piao``), and the 胡/杠
 offers put away (``dismissed``).
 """
 
@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..game import Action, Game
-from ..tiles import tile as tile_of
-from . import view
-from .touch import preview_text
+from sxmj.game import Action, Game
+from sxmj.tiles import tile as tile_of
+from sxmj.ui.table import view
+from sxmj.ui.table.touch import preview_text
 
 
 @dataclass(eq=False)

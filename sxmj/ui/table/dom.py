@@ -2,9 +2,9 @@
 error box, the speaker (``window.sxmjAudio``), and the clock that times the work done on the
 main thread.
 
-Every part of the controller (:mod:`sxmj.ui.app` and the collaborators it builds) goes
+Every part of the controller (:mod:`sxmj.ui.table.app` and the collaborators it builds) goes
 through these few objects, so "what does the DOM see" has one answer. The markup itself
-comes from the pure modules (:mod:`sxmj.ui.view`, :mod:`sxmj.ui.panels`).
+comes from the pure modules (:mod:`sxmj.ui.table.view`, :mod:`sxmj.ui.table.comforts`).
 """
 
 from __future__ import annotations
@@ -17,13 +17,13 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # typing.TypeIs is Python 3.13's; only mypy reads it
     from typing_extensions import TypeIs
 
-from . import view
-from .i18n import tr
-from .sound import plan, starts_waiting, tick_plan, waits_for_player
-from .store import Settings
+from sxmj.ui.i18n import tr
+from sxmj.ui.table import view
+from sxmj.ui.table.saved import Settings
+from sxmj.ui.table.sound import plan, starts_waiting, tick_plan, waits_for_player
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from sxmj.game import Game
 
 WHY_SECONDS = 6.0  # how long a tapped explanation stays up
 
@@ -178,7 +178,7 @@ class Screen:
 
 
 class Speaker:
-    """``window.sxmjAudio`` (``static/js/sound.js``): it plays what :mod:`sxmj.ui.sound`
+    """``window.sxmjAudio`` (``static/js/sound.js``): it plays what :mod:`sxmj.ui.table.sound`
     plans for each batch of events, with the player's ``settings`` (their sound and the
     table's language); ``waiting`` is whether the table waited for the player after the last
     batch (the turn cue is for when it starts). One crossing and one JSON string per batch; a

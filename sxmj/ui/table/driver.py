@@ -17,15 +17,15 @@ import traceback
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
-from ..actions import Phase
-from ..bots import Bot, ExpertStrategy, Policy, ScriptedBot
-from ..bots.review import review_steps
-from ..game import Action, Game
-from .assist import AssistInfo, assist_info
-from .dom import Clock, is_none
-from .reviewing import ReviewShown, review_html, shown_flag
-from .scenario_mode import ScenarioMode
-from .store import SPEEDS
+from sxmj.actions import Phase
+from sxmj.bots import Bot, ExpertStrategy, Policy, ScriptedBot
+from sxmj.bots.review import review_steps
+from sxmj.game import Action, Game
+from sxmj.ui.params import SPEEDS
+from sxmj.ui.table.assist import AssistInfo, assist_info
+from sxmj.ui.table.dom import Clock, is_none
+from sxmj.ui.table.reviewing import ReviewShown, review_html, shown_flag
+from sxmj.ui.table.scenario_mode import ScenarioMode
 
 # a bot's thinking time at each speed (slow, normal, fast), seconds
 DELAYS = dict(zip(SPEEDS, (1.1, 0.6, 0.0), strict=True))
@@ -45,7 +45,7 @@ class BotDriver:
     Given the live game (``game``, asked afresh: a new match replaces it), ``apply`` for a
     chosen action, ``render``, the pace (``speed``), ``fail`` for an error, the clock, and
     ``pause`` (awaited when a hand is over: True if it paused, to show the end on the table
-    before the result, :class:`sxmj.ui.ending.Ending`). ``thinking`` is the seat shown
+    before the result, :class:`sxmj.ui.table.reveal.Ending`). ``thinking`` is the seat shown
     thinking.
     """
 

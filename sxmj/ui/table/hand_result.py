@@ -3,11 +3,11 @@ payments; or 臭庄."""
 
 from __future__ import annotations
 
-from ..messages import term
-from ..scoring import FLOWER_ITEMS, PATTERNS, PATTERNS_ZH_EXPLAIN, PAY_REASONS, Evaluation
-from .i18n import tile_label, wind_char, wind_name
-from .markup import esc, group_html, powers_html, reading_sets, signed, tile_html
-from .state import ResultInfo, TableState
+from sxmj.messages import term
+from sxmj.scoring import FLOWER_ITEMS, PATTERNS, PATTERNS_ZH_EXPLAIN, PAY_REASONS, Evaluation
+from sxmj.ui.i18n import tile_label, wind_char, wind_name
+from sxmj.ui.markup import esc, group_html, powers_html, reading_sets, signed, tile_html
+from sxmj.ui.table.state import ResultInfo, TableState
 
 # ------------------------------------------------------------------ result
 

@@ -1,6 +1,6 @@
 """The table's side of ``localStorage``: the settings, the profile and the saved match.
 
-What is kept and how it is checked is pure (:mod:`sxmj.ui.store`); this is where it is read
+What is kept and how it is checked is pure (:mod:`sxmj.ui.table.saved`); this is where it is read
 and written. Storage may be missing, disabled, full or refused: the game then goes on unsaved,
 and what could not be used becomes a notice, never an error. An unusable value is reset as it
 is read (settings and profile to what the game goes on with, the save removed), so its notice
@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..match import Match
-from .dom import Clock
-from .params import given, parse_params, query_values
-from .store import (
+from sxmj.match import Match
+from sxmj.ui.params import given, parse_params, query_values
+from sxmj.ui.table.dom import Clock
+from sxmj.ui.table.saved import (
     KEY_PROFILE,
     KEY_SAVE,
     KEY_SETTINGS,

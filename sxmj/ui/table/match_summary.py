@@ -4,7 +4,7 @@ and the player's rank progress (``[data-testid="match-summary"]``).
 A match has ``Options.match_hands`` hands (8 by default, 0 endless; ``?hands=N`` for one
 page). When its last hand ends the result panel opens with this summary on top, a button for
 a new match and one to export the record. Pure: figures from the :class:`~sxmj.match.Match`,
-markup like :mod:`sxmj.ui.view`.
+markup like :mod:`sxmj.ui.table.view`.
 
 >>> from sxmj.match import Match
 >>> m = Match(seed=1)
@@ -17,14 +17,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..match import Match
-from ..ranks import RANKS, rank_of
-from ..scoring import PATTERNS
-from .i18n import seat_name, tr, wind_char
-from .markup import esc, signed
-from .panels import rank_line
-from .state import TableState
-from .store import Profile
+from sxmj.match import Match
+from sxmj.ranks import RANKS, rank_of
+from sxmj.scoring import PATTERNS
+from sxmj.ui.i18n import seat_name, tr, wind_char
+from sxmj.ui.markup import esc, signed
+from sxmj.ui.table.comforts import rank_line
+from sxmj.ui.table.saved import Profile
+from sxmj.ui.table.state import TableState
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,7 @@
 
 新比赛 New match during a match opens a confirmation (``[data-testid="confirm"]``); after a
 finished match it starts at once and offers an undo for a few seconds
-(``[data-testid="undo"]``). The welcome card (:mod:`sxmj.ui.welcome`) opens in the same
+(``[data-testid="undo"]``). The welcome card (:mod:`sxmj.ui.table.welcome`) opens in the same
 dialog. :class:`Overlay` owns a ``<dialog id="overlay">`` (modal: the table waits behind it)
 and a ``<div id="toast">`` (a live region), made at start when the page has none; the markup
 is pure.
@@ -14,10 +14,10 @@ import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..match import Match
-from .dom import is_none
-from .i18n import tr
-from .markup import esc
+from sxmj.match import Match
+from sxmj.ui.i18n import tr
+from sxmj.ui.markup import esc
+from sxmj.ui.table.dom import is_none
 
 UNDO_SECONDS = 8.0  # how long the undo notice stays
 

@@ -13,13 +13,13 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlencode
 
-from ..game import Action
-from ..match import Match
-from ..record import dumps as record_dumps
-from ..record import replay, to_record
-from .dom import is_none
-from .i18n import tr
-from .store import read_record
+from sxmj.game import Action
+from sxmj.match import Match
+from sxmj.record import dumps as record_dumps
+from sxmj.record import replay, to_record
+from sxmj.ui.i18n import tr
+from sxmj.ui.table.dom import is_none
+from sxmj.ui.table.saved import read_record
 
 
 @dataclass

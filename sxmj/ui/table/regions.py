@@ -1,8 +1,9 @@
-"""The regions the controller fills besides :func:`sxmj.ui.view.render_all`: what just
+"""The regions the controller fills besides :func:`sxmj.ui.table.view.render_all`: what just
 happened (speech bubbles, the log), the replay bar, the assist and the coach; and what the
 table waits for.
 
-Pure markup, like :mod:`sxmj.ui.view` and :mod:`sxmj.ui.panels`; :class:`TableNotes` keeps
+Pure markup, like :mod:`sxmj.ui.table.view` and :mod:`sxmj.ui.table.comforts`;
+:class:`TableNotes` keeps
 the little that must be remembered between drawings.
 """
 
@@ -10,16 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..game import Action, Game
-from ..scenarios import ScenarioError
-from . import panels, view
-from .assist import AssistInfo
-from .i18n import tr
-from .page import refusals_html
-from .params import Refusal
-from .records import Viewer
-from .scenario_mode import CoachView, ScenarioMode, error_html
-from .store import Problem
+from sxmj.game import Action, Game
+from sxmj.scenarios import ScenarioError
+from sxmj.ui.i18n import tr
+from sxmj.ui.params import Refusal, refusals_html
+from sxmj.ui.table import comforts, view
+from sxmj.ui.table.assist import AssistInfo
+from sxmj.ui.table.records import Viewer
+from sxmj.ui.table.saved import Problem
+from sxmj.ui.table.scenario_mode import CoachView, ScenarioMode, error_html
 
 
 class TableNotes:
@@ -72,7 +72,7 @@ def waiting_for(game: Game, viewing: bool, people: frozenset[int] = frozenset({0
 def notice_html(problems: list[Problem], refused: tuple[Refusal, ...], lang: str) -> str:
     """The notice at the start: stored data that could not be used, then the URL parameters
     that were not (under the first one's OK, which closes both); empty when all was used."""
-    stored = panels.notice_html(problems, lang) if problems else ""
+    stored = comforts.notice_html(problems, lang) if problems else ""
     return stored + refusals_html(refused, lang, button=not stored)
 
 
@@ -80,15 +80,15 @@ def viewer_html(viewer: Viewer | None, lang: str) -> str:
     """The replay bar (empty when no record is watched)."""
     if viewer is None:
         return ""
-    last = panels.action_words(Action.parse(viewer.last), lang) if viewer.last else ""
-    return panels.viewer_html(viewer.step, viewer.steps, viewer.match.hand_no + 1, last, lang)
+    last = comforts.action_words(Action.parse(viewer.last), lang) if viewer.last else ""
+    return comforts.viewer_html(viewer.step, viewer.steps, viewer.match.hand_no + 1, last, lang)
 
 
 def assist_regions(info: AssistInfo | None, st: view.TableState, on: bool,
                    rail_open: bool) -> dict[str, str]:
     """The assist in the rail and its one line in the player's row."""
-    return {"assist": panels.assist_html(info, st, on),
-            "assist-mini": panels.assist_mini_html(info, st, on, rail_open)}
+    return {"assist": comforts.assist_html(info, st, on),
+            "assist-mini": comforts.assist_mini_html(info, st, on, rail_open)}
 
 
 def comfort_regions(st: view.TableState, viewer: Viewer | None, info: AssistInfo | None,

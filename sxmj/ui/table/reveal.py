@@ -10,7 +10,7 @@ hides the panel to read the final rivers and melds; the bar it leaves brings it 
 :class:`Ending` keeps the little state (pausing, peeking); the markup is pure.
 
 >>> from sxmj.match import Match
->>> from sxmj.ui.state import TableState
+>>> from sxmj.ui.table.state import TableState
 >>> m = Match(seed=1)
 >>> st = TableState.of(m, lang="en")
 >>> reveal_html(st)  # the hand is being played: nothing to reveal
@@ -22,14 +22,14 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 
-from ..melds import Meld
-from ..tiles import NUM_PLAYING
-from .assist import hand_figures
-from .i18n import tile_label, tr, wind_char
-from .markup import esc, tile_html
-from .state import ResultInfo, TableState
-from .store import SPEEDS
-from .touch import tile_names
+from sxmj.melds import Meld
+from sxmj.tiles import NUM_PLAYING
+from sxmj.ui.i18n import tile_label, tr, wind_char
+from sxmj.ui.markup import esc, tile_html
+from sxmj.ui.params import SPEEDS
+from sxmj.ui.table.assist import hand_figures
+from sxmj.ui.table.state import ResultInfo, TableState
+from sxmj.ui.table.touch import tile_names
 
 # seconds the finished hand shows alone at each speed (slow, normal, fast)
 PAUSE = dict(zip(SPEEDS, (2.0, 1.5, 0.6), strict=True))

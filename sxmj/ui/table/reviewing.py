@@ -1,7 +1,7 @@
 """The hand review's (复盘) markup on the result panel: a button, then a progress bar with a
 cancel button, then the summary and each flagged decision with both choices in words.
 
-Pure: it draws a :class:`ReviewShown`, which :class:`sxmj.ui.driver.Reviewer` (the one part
+Pure: it draws a :class:`ReviewShown`, which :class:`sxmj.ui.table.driver.Reviewer` (the one part
 that runs the bots) fills in as the expert works through the hand.
 
 >>> review_html(ReviewShown(), "en").count('data-ui="review"')
@@ -17,10 +17,10 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from ..game import Action
-from .i18n import tr
-from .panels import suggestion_words
-from .view import esc
+from sxmj.game import Action
+from sxmj.ui.i18n import tr
+from sxmj.ui.table.comforts import suggestion_words
+from sxmj.ui.table.view import esc
 
 STATES = ("idle", "running", "cancelled", "done", "failed")
 

@@ -3,7 +3,7 @@
 A button says what it is by its data attributes (``data-ui`` a menu, sheet, assist, replay or
 dialog control; ``data-tab`` a tab of the sheet; ``data-action`` a choice of the game, or
 ``new-match``; ``data-tile`` a tile to discard, or on touch to raise first
-(:mod:`sxmj.ui.touch`); ``data-why`` why it is not allowed). The tables below map those to the
+(:mod:`sxmj.ui.table.touch`); ``data-why`` why it is not allowed). The tables below map those to the
 table's handlers (:class:`Table`, the controller), so adding a control is one line.
 """
 
@@ -13,18 +13,18 @@ import traceback
 from collections.abc import Callable
 from typing import Protocol
 
-from ..match import Match
-from . import view
-from .decision import Decision
-from .dom import Clock, Screen, attr, is_none
-from .driver import Reviewer
-from .ending import Ending
-from .friends import Friends
-from .i18n import tr
-from .overlay import Guard, Overlay
-from .records import Records, Replay, Viewer
-from .settings import Preferences, SettingsSheet
-from .touch import Swipe, two_taps
+from sxmj.match import Match
+from sxmj.ui.i18n import tr
+from sxmj.ui.table import view
+from sxmj.ui.table.decision import Decision
+from sxmj.ui.table.dom import Clock, Screen, attr, is_none
+from sxmj.ui.table.driver import Reviewer
+from sxmj.ui.table.friends.room import Friends
+from sxmj.ui.table.overlay import Guard, Overlay
+from sxmj.ui.table.records import Records, Replay, Viewer
+from sxmj.ui.table.reveal import Ending
+from sxmj.ui.table.settings_dialog import Preferences, SettingsSheet
+from sxmj.ui.table.touch import Swipe, two_taps
 
 PICK_STEPS = {"ArrowLeft": -1, "ArrowRight": 1}  # ←/→ choose the previous/next tile
 
@@ -237,7 +237,8 @@ class InputRouter:
         return False
 
     def on_pointer_down(self, event) -> None:
-        """A finger down on a hand tile may start a swipe up (:class:`sxmj.ui.touch.Swipe`)."""
+        """A finger down on a hand tile may start a swipe up
+        (:class:`sxmj.ui.table.touch.Swipe`)."""
         try:
             target = event.target
             tile = target.closest("#hand button[data-tile]") if hasattr(

@@ -1,6 +1,6 @@
 """What the game page keeps in ``localStorage``: settings, the profile and the saved match.
 
-Pure: the controller (:mod:`sxmj.ui.app`) reads and writes the three strings; this module
+Pure: the controller (:mod:`sxmj.ui.table.app`) reads and writes the three strings; this module
 turns them into values and back, and says in words what is wrong with a bad one. Nothing
 here ever raises on bad stored data: a reader returns a value and, when the stored text was
 unusable, a :class:`Problem` (shown to the player as a notice; never a Python error).
@@ -12,8 +12,8 @@ Keys and formats (each value is JSON):
     {"v": 1, "lang": "zh", "speed": "normal", "anim": "normal", "assist": true,
      "bots": ["normal", "normal", "normal"],
      "rules": {"base_flowers": 5, "flower_is_kong": true, ...},   # sxmj.rules.Options
-     "sound": {"on": true, "volume": 70, "speech": true, "cues": true},  # sxmj.ui.sound
-     "tap": "auto"}   # sxmj.ui.touch: auto, one or two
+     "sound": {"on": true, "volume": 70, "speech": true, "cues": true},  # sxmj.ui.table.sound
+     "tap": "auto"}   # sxmj.ui.table.touch: auto, one or two
 
 ``sxmj.profile`` ::
 
@@ -46,7 +46,7 @@ hand no longer matches it and is refused, like a corrupt one or one written by a
 >>> load_profile("[" * 100_000)[1].kind  # nested past the parser's depth: still just corrupt
 'corrupt'
 
-An unusable value is reset by its reader's caller once (:mod:`sxmj.ui.persist`), so its
+An unusable value is reset by its reader's caller once (:mod:`sxmj.ui.table.local_storage`), so its
 notice shows once.
 """
 
@@ -58,13 +58,14 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..bots import LEVELS
-from ..match import Match
-from ..ranks import Rank, rank_of
-from ..record import RecordError, replay, to_record
-from ..rules import Options, RuleError
-from .i18n import LANGS
-from .sound import SoundSettings
+from sxmj.bots import LEVELS
+from sxmj.match import Match
+from sxmj.ranks import Rank, rank_of
+from sxmj.record import RecordError, replay, to_record
+from sxmj.rules import Options, RuleError
+from sxmj.ui.i18n import LANGS
+from sxmj.ui.params import SPEEDS, is_broker
+from sxmj.ui.table.sound import SoundSettings
 
 KEY_SETTINGS = "sxmj.settings"
 KEY_PROFILE = "sxmj.profile"
@@ -73,9 +74,8 @@ SAVE_FORMAT = "sxmj-save"
 SAVE_VERSION = 1
 SETTINGS_VERSION = 1
 PROFILE_VERSION = 1
-SPEEDS = ("slow", "normal", "fast")
 ANIMS = ("normal", "quick", "off")
-TAPS = ("auto", "one", "two")  # discarding by tap (sxmj.ui.touch): auto is two on touch
+TAPS = ("auto", "one", "two")  # discarding by tap (sxmj.ui.table.touch): auto is two on touch
 
 
 @dataclass(frozen=True)
@@ -199,7 +199,6 @@ def load_settings(text: str | None) -> tuple[Settings, Problem | None]:
     sound, bad_sound = SoundSettings.from_dict(data.get("sound"))
     bad += bad_sound
     tap = pick("tap", TAPS, "auto")
-    from .params import is_broker  # params reads this module's SPEEDS: imported here
     broker = data.get("broker", "")
     if not (broker == "" or isinstance(broker, str) and is_broker(broker)):
         bad.append("broker")

@@ -1,6 +1,6 @@
 """Scenario mode of the game page, ``index.html?scenario=NAME``: the logic the controller needs.
 
-Pure (no DOM): the table's controller (:mod:`sxmj.ui.app`) asks this module what to do
+Pure (no DOM): the table's controller (:mod:`sxmj.ui.table.app`) asks this module what to do
 and draws the answers. Wiring, in the controller:
 
 1. ``mode = from_search(location.search)`` — None without ``?scenario=``; an unknown name
@@ -34,15 +34,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from urllib.parse import parse_qsl, urlencode
 
-from ..actions import Phase
-from ..bots import ScriptedTable
-from ..game import Action, Game
-from ..match import Match
-from ..scenarios import BUILTIN, Scenario, ScenarioError, builtin
-from ..scoring import PATTERNS
-from ..tiles import code
-from .i18n import tile_label, tiles_words, tr
-from .markup import esc, tile_of
+from sxmj.actions import Phase
+from sxmj.bots import ScriptedTable
+from sxmj.game import Action, Game
+from sxmj.match import Match
+from sxmj.scenarios import BUILTIN, Scenario, ScenarioError, builtin
+from sxmj.scoring import PATTERNS
+from sxmj.tiles import code
+from sxmj.ui.i18n import tile_label, tiles_words, tr
+from sxmj.ui.markup import esc, tile_of
 
 PARAM = "scenario"
 

@@ -1,7 +1,7 @@
 """The table's scenario (``index.html?scenario=NAME``), a part of the controller: which one
 is played, dealing it, dealing it again, and leaving it for a plain match.
 
-:mod:`sxmj.ui.scenario_mode` is the scenario's logic (pure); this part puts it on the table
+:mod:`sxmj.ui.table.scenario_mode` is the scenario's logic (pure); this part puts it on the table
 through the few things of the controller it needs (:class:`Host`).
 """
 
@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from ..match import Match
-from ..scenarios import ScenarioError
-from . import regions, view
-from .driver import BotDriver
-from .i18n import tr
-from .scenario_mode import ScenarioMode, from_search, scenario_name
+from sxmj.match import Match
+from sxmj.scenarios import ScenarioError
+from sxmj.ui.i18n import tr
+from sxmj.ui.table import regions, view
+from sxmj.ui.table.driver import BotDriver
+from sxmj.ui.table.scenario_mode import ScenarioMode, from_search, scenario_name
 
 
 class Host(Protocol):

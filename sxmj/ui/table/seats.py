@@ -3,12 +3,12 @@ hand, the rivers and the centre panel (wind, scores, wall, dice)."""
 
 from __future__ import annotations
 
-from ..actions import Phase
-from ..tiles import code
-from .assist import tile_why
-from .i18n import tile_label, wind_char, wind_name
-from .markup import ANGLE, POS, esc, meld_html, signed, tile_html
-from .state import TableState
+from sxmj.actions import Phase
+from sxmj.tiles import code
+from sxmj.ui.i18n import tile_label, wind_char, wind_name
+from sxmj.ui.markup import ANGLE, POS, esc, meld_html, signed, tile_html
+from sxmj.ui.table.assist import tile_why
+from sxmj.ui.table.state import TableState
 
 
 def melds_html(seat: int, st: TableState) -> str:

@@ -1,7 +1,7 @@
 """The sheet (⚙, §, ★, ?): a ``<dialog>`` with the tabs 设置 Settings, 档案 Profile, 记录 Records
 and 按键 Keys, and what a changed setting does.
 
-The markup of each tab is pure (:mod:`sxmj.ui.panels`); the controller gives the sheet the
+The markup of each tab is pure (:mod:`sxmj.ui.table.comforts`); the controller gives the sheet the
 markup of a tab, and :class:`Preferences` keeps the settings and tells the controller what
 changed.
 """
@@ -14,13 +14,13 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..rules import Options
-from . import panels
-from .dom import Screen, attr, is_none
-from .i18n import LANGS, tr
-from .params import is_broker, is_whole
-from .sound import is_volume
-from .store import LEVELS, SPEEDS, TAPS, Settings
+from sxmj.rules import Options
+from sxmj.ui.i18n import LANGS, tr
+from sxmj.ui.params import SPEEDS, is_broker, is_whole
+from sxmj.ui.table import comforts
+from sxmj.ui.table.dom import Screen, attr, is_none
+from sxmj.ui.table.saved import LEVELS, TAPS, Settings
+from sxmj.ui.table.sound import is_volume
 
 # the level and speed chips step through the one list of each, round and round
 SPEED_CYCLE = {s: SPEEDS[(i + 1) % len(SPEEDS)] for i, s in enumerate(SPEEDS)}
@@ -93,7 +93,7 @@ class Preferences:
         self.changed("anim")
 
     def set_tap(self, tap: str) -> None:
-        """How a tap or a click discards (sxmj.ui.touch): auto, one or two."""
+        """How a tap or a click discards (sxmj.ui.table.touch): auto, one or two."""
         self._save(replace(self.settings, tap=tap))
         self.changed("tap")
 
@@ -269,7 +269,7 @@ class SettingsSheet:
             levels = list(p.settings.bots)
             levels[int(name[-1]) - 1] = value
             p.set_levels((levels[0], levels[1], levels[2]))
-        elif name in panels.RULE_FLAGS:
+        elif name in comforts.RULE_FLAGS:
             p.set_rule(name, bool(checked))
         elif name in RULE_NUMBERS and is_whole(value):
             p.set_rule(name, int(value))

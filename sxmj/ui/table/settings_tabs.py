@@ -1,19 +1,20 @@
 """The sheet (the ⚙ and ? dialog): its tabs, settings, profile, records, help and keys.
 
-Pure functions to escaped HTML strings, like :mod:`sxmj.ui.panels`; the controller shows
+Pure functions to escaped HTML strings, like :mod:`sxmj.ui.table.comforts`; the controller shows
 the open tab with :func:`sheet_markup`."""
 
 from __future__ import annotations
 
 from functools import partial
 
-from ..ranks import RANKS
-from ..rules import BASE_FLOWERS, Options
-from ..scoring import PATTERNS
-from .i18n import LANGS, seat_name, tr
-from .markup import esc, powers_html
-from .sound import VOLUMES
-from .store import ANIMS, LEVELS, SPEEDS, TAPS, Profile, Settings
+from sxmj.ranks import RANKS
+from sxmj.rules import BASE_FLOWERS, Options
+from sxmj.scoring import PATTERNS
+from sxmj.ui.i18n import LANGS, seat_name, tr
+from sxmj.ui.markup import esc, powers_html
+from sxmj.ui.params import SPEEDS
+from sxmj.ui.table.saved import ANIMS, LEVELS, TAPS, Profile, Settings
+from sxmj.ui.table.sound import VOLUMES
 
 TABS = ("help", "keys", "settings", "profile", "records")  # ? opens help, ⚙ settings
 RULE_FLAGS = ("flower_is_kong", "piao_blocks_claims", "baotou_required", "contract")
@@ -252,7 +253,7 @@ def sheet_html(tab: str, body: str, lang: str) -> str:
 def sheet_markup(tab: str, settings: Settings, now: Options, profile: Profile, records,
                  lang: str) -> str:
     """The sheet with ``tab`` open: ``now`` the rules in play, ``records`` the Records tab's
-    seed link and status (:class:`sxmj.ui.records.Records`)."""
+    seed link and status (:class:`sxmj.ui.table.records.Records`)."""
     if tab == "settings":
         body = settings_html(settings, now, lang)
     elif tab == "profile":

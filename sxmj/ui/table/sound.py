@@ -4,7 +4,7 @@ Pure (no browser): :func:`plan` turns the events one action caused (``sxmj.game.
 into the cues to fire, given the player's :class:`SoundSettings`, whether the page is hidden
 and whether the table has just started waiting for the player. The synthesis (Web Audio,
 the Web Speech API, ``navigator.vibrate``, ``document.title``) is ``static/js/sound.js``,
-which owns ``window.sxmjAudio``; :class:`sxmj.ui.dom.Speaker` hands it a :class:`Plan`.
+which owns ``window.sxmjAudio``; :class:`sxmj.ui.table.dom.Speaker` hands it a :class:`Plan`.
 
 The cues (``window.sxmjAudio.log`` keeps one ``{"cue": name, "t": ms}`` per cue fired):
 
@@ -40,8 +40,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..game import Event, Game
-from .i18n import tr
+from sxmj.game import Event, Game
+from sxmj.ui.i18n import tr
 
 CUES = ("draw", "discard", "claim", "kong", "flower", "win", "drawn-hand", "tick", "turn")
 WORDS = ("chi", "peng", "gang", "hu", "buhua", "piao")  # spoken as speech:<word>

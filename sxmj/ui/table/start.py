@@ -6,12 +6,12 @@ sets, last of all, ``document.body.dataset.sxmjReady = "1"``.
 
 from __future__ import annotations
 
-from . import regions, welcome
-from .app import App, new_seed
-from .dom import after_first_frame, is_none
-from .friends import hash_refusals
-from .i18n import tr
-from .params import parse_params
+from sxmj.ui.i18n import tr
+from sxmj.ui.params import parse_params
+from sxmj.ui.table import regions, welcome
+from sxmj.ui.table.app import App, new_seed
+from sxmj.ui.table.dom import after_first_frame, is_none
+from sxmj.ui.table.friends.room import hash_refusals
 
 
 def start() -> None:

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..game import Action
-from ..observation import Observation, Observed
-from ..scoring import Evaluation
-from .assist import Ghost
-from .i18n import seat_name, tr
+from sxmj.game import Action
+from sxmj.observation import Observation, Observed
+from sxmj.scoring import Evaluation
+from sxmj.ui.i18n import seat_name, tr
+from sxmj.ui.table.assist import Ghost
 
 # ------------------------------------------------------------------ state
 
@@ -57,7 +57,7 @@ class TableState(Observed):
     result_top: str = ""  # markup above the result (the scenario's outcome)
     again_label: str = ""  # the next-hand button's label when it restarts (scenario mode)
     result_after: str = ""  # markup under the payments (the player's rank)
-    preview: str = ""  # the status line while a tapped tile stands raised (sxmj.ui.touch)
+    preview: str = ""  # the status line while a tapped tile stands raised (sxmj.ui.table.touch)
     length: int = 0  # hands in the match (0: endless)
     match_over: bool = False  # the match's last hand is over: no next hand
     names: tuple[str, ...] = ()  # players' names by seat (the friends room), else the seats'

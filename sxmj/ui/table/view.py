@@ -3,9 +3,10 @@
 No DOM and no rule logic here. What the player may do comes from the engine's
 ``legal_actions``; this module only draws it. Each region of the page (a seat, a
 river, the centre panel, the hand, the action bar, the result) is one string of
-escaped markup, assigned with a single ``innerHTML`` by :mod:`sxmj.ui.app`. The regions
-are drawn by :mod:`sxmj.ui.seats`, :mod:`sxmj.ui.action_bar` and :mod:`sxmj.ui.result`,
-from a :class:`sxmj.ui.state.TableState` with the tiles of :mod:`sxmj.ui.markup`; this
+escaped markup, assigned with a single ``innerHTML`` by :mod:`sxmj.ui.table.app`. The regions
+are drawn by :mod:`sxmj.ui.table.seats`, :mod:`sxmj.ui.table.action_bar` and
+:mod:`sxmj.ui.table.hand_result`,
+from a :class:`sxmj.ui.table.state.TableState` with the tiles of :mod:`sxmj.ui.markup`; this
 module puts them together (and names them for the controller).
 
 Seats: 0 is the player (bottom); play goes 0 → 1 (right, 下家) → 2 (across) →
@@ -21,13 +22,13 @@ True
 
 from __future__ import annotations
 
-from ..bots import LEVELS
-from ..game import Event
-from .action_bar import GHOST_KEYS, Button, actions_html, buttons, status_text
-from .i18n import seat_name, tile_label, tr
-from .markup import POS, code, esc, group_html, meld_html, tile_html
-from .result import result_html
-from .seats import (
+from sxmj.bots import LEVELS
+from sxmj.game import Event
+from sxmj.ui.i18n import seat_name, tile_label, tr
+from sxmj.ui.markup import POS, code, esc, group_html, meld_html, tile_html
+from sxmj.ui.table.action_bar import GHOST_KEYS, Button, actions_html, buttons, status_text
+from sxmj.ui.table.hand_result import result_html
+from sxmj.ui.table.seats import (
     drawn_tile,
     hand_html,
     hand_order,
@@ -37,7 +38,7 @@ from .seats import (
     panel_html,
     river_html,
 )
-from .state import ResultInfo, TableState
+from sxmj.ui.table.state import ResultInfo, TableState
 
 __all__ = [  # the table's markup, as the controller and the tests use it
     "GHOST_KEYS", "POS", "Button", "ResultInfo", "TableState", "actions_html", "buttons",

@@ -9,7 +9,7 @@ table. A visitor whose stored data could not be read is returning, not new: the 
 says what was reset is theirs to read, and a card over it would hide it.
 
 >>> from sxmj.match import Match
->>> from sxmj.ui.state import TableState
+>>> from sxmj.ui.table.state import TableState
 >>> 'data-testid="welcome"' in welcome_html(TableState.of(Match(seed=2), lang="en"))
 True
 >>> wanted("", None, 0), wanted("?seed=4", None, 0), wanted("", HIDDEN, 0), wanted("", None, 3)
@@ -23,10 +23,10 @@ from __future__ import annotations
 from functools import partial
 from urllib.parse import parse_qs
 
-from ..tiles import tile_name
-from .i18n import seat_name, tile_label, tr, wind_name
-from .markup import esc, tile_html
-from .state import TableState
+from sxmj.tiles import tile_name
+from sxmj.ui.i18n import seat_name, tile_label, tr, wind_name
+from sxmj.ui.markup import esc, tile_html
+from sxmj.ui.table.state import TableState
 
 KEY = "sxmj.welcome"
 HIDDEN = "hidden"  # the stored value once the player chose "don't show again"

@@ -1,7 +1,8 @@
 """The friends room's common part: the state both sides keep, the transport
 (``static/js/friends-net.js``, loaded on first use), the lobby and the turn timer shown, the
-names on the plates. :class:`sxmj.ui.friends.Friends` puts it together with the host's side
-(:mod:`sxmj.ui.friends_host`) and a guest's (:mod:`sxmj.ui.friends_guest`).
+names on the plates. :class:`sxmj.ui.table.friends.room.Friends` puts it together with the
+host's side
+(:mod:`sxmj.ui.table.friends.host`) and a guest's (:mod:`sxmj.ui.table.friends.guest`).
 """
 
 from __future__ import annotations
@@ -12,13 +13,13 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from ..messages import CoreError
-from ..room.guest import GuestTable
-from ..room.host import Room
-from .dom import is_none
-from .friends_view import guest_lobby_html, host_lobby_html
-from .i18n import tr
-from .params import Refusal
+from sxmj.messages import CoreError
+from sxmj.room.guest import GuestTable
+from sxmj.room.host import Room
+from sxmj.ui.i18n import tr
+from sxmj.ui.params import Refusal
+from sxmj.ui.table.dom import is_none
+from sxmj.ui.table.friends.lobby import guest_lobby_html, host_lobby_html
 
 ROOM_KEY = "sxmj.room"  # the host's room and match (localStorage)
 TOKEN_KEY = "sxmj.seat."  # + the room id: a guest's seat token (sessionStorage)

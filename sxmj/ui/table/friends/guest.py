@@ -8,20 +8,20 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from ..game import Action
-from ..messages import CoreError
-from ..room import protocol
-from ..room.guest import GuestTable
-from .dom import is_none
-from .friends_base import TOKEN_KEY, RoomBase
-from .friends_view import guest_lobby_html, phrase_text, refusal_text
-from .i18n import seat_name, tr
+from sxmj.game import Action
+from sxmj.messages import CoreError
+from sxmj.room import protocol
+from sxmj.room.guest import GuestTable
+from sxmj.ui.i18n import seat_name, tr
+from sxmj.ui.table.dom import is_none
+from sxmj.ui.table.friends.common import TOKEN_KEY, RoomBase
+from sxmj.ui.table.friends.lobby import guest_lobby_html, phrase_text, refusal_text
 
 HOST_GONE = 20  # seconds without the host before a guest is told it has left
 
 
 class GuestSide(RoomBase):
-    """A guest's part of :class:`sxmj.ui.friends.Friends`."""
+    """A guest's part of :class:`sxmj.ui.table.friends.room.Friends`."""
 
     def join(self, room_id: str, secret: str) -> None:
         """Opened from an invite link: connect to the host and show the room."""

@@ -12,23 +12,23 @@ import math
 import secrets
 from typing import Any
 
-from ..game import Action
-from ..messages import CoreError
-from ..record import dumps, replay
-from ..room import protocol
-from ..room.host import GRACE, TIMER_CHOICES, Room, deal
-from .dom import is_none
-from .friends_base import ROOM_KEY, RoomBase
-from .friends_view import invite_link, phrase_text
-from .i18n import tr
-from .params import refusal
-from .store import LEVELS, stored_object
+from sxmj.game import Action
+from sxmj.messages import CoreError
+from sxmj.record import dumps, replay
+from sxmj.room import protocol
+from sxmj.room.host import GRACE, TIMER_CHOICES, Room, deal
+from sxmj.ui.i18n import tr
+from sxmj.ui.params import refusal
+from sxmj.ui.table.dom import is_none
+from sxmj.ui.table.friends.common import ROOM_KEY, RoomBase
+from sxmj.ui.table.friends.lobby import invite_link, phrase_text
+from sxmj.ui.table.saved import LEVELS, stored_object
 
 NEXT_WAIT = 30  # seconds the host waits for everyone to be ready before dealing anyway
 
 
 class HostSide(RoomBase):
-    """The host's part of :class:`sxmj.ui.friends.Friends`."""
+    """The host's part of :class:`sxmj.ui.table.friends.room.Friends`."""
 
     def create(self) -> None:
         """「和朋友玩」: open a room with this browser as host."""

@@ -1,5 +1,5 @@
 """The friends room's markup (pure): the host's and a guest's lobby, the quick phrases, the
-invite link; what :mod:`sxmj.ui.friends` shows (``data-testid`` contract: see README).
+invite link; what :mod:`sxmj.ui.table.friends.room` shows (``data-testid`` contract: see README).
 
 >>> read_hash("#room=ab12&key=cd34"), read_hash("#host=ab12"), read_hash("#x")
 (('guest', 'ab12', 'cd34'), ('host', 'ab12', ''), None)
@@ -12,13 +12,13 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import parse_qs
 
-from ..messages import render
-from ..room import protocol
-from ..room.host import TIMER_CHOICES, Room
-from .i18n import tr, wind_name
-from .params import Refusal, refusal
-from .store import LEVELS
-from .view import esc
+from sxmj.messages import render
+from sxmj.room import protocol
+from sxmj.room.host import TIMER_CHOICES, Room
+from sxmj.ui.i18n import tr, wind_name
+from sxmj.ui.params import Refusal, refusal
+from sxmj.ui.table.saved import LEVELS
+from sxmj.ui.table.view import esc
 
 HASH_KEYS = ("room", "key", "host")
 

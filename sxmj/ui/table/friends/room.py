@@ -21,19 +21,19 @@ and the guests reconnect by themselves.
 
 from __future__ import annotations
 
-from ..room import protocol
-from .dom import is_none
-from .friends_base import ROOM_KEY
-from .friends_guest import GuestSide
-from .friends_host import HostSide
-from .friends_view import chat_html, hash_refusals, phrase_text, read_hash
+from sxmj.room import protocol
+from sxmj.ui.table.dom import is_none
+from sxmj.ui.table.friends.common import ROOM_KEY
+from sxmj.ui.table.friends.guest import GuestSide
+from sxmj.ui.table.friends.host import HostSide
+from sxmj.ui.table.friends.lobby import chat_html, hash_refusals, phrase_text, read_hash
 
 __all__ = ["Friends", "chat_html", "hash_refusals", "read_hash"]
 
 
 class Friends(HostSide, GuestSide):
     """The room of this page, as host or guest (``role``), or none. ``app`` is the table
-    (:class:`sxmj.ui.app.App`): the room reads its match and calls its apply and render."""
+    (:class:`sxmj.ui.table.app.App`): the room reads its match and calls its apply and render."""
 
     def people(self) -> frozenset[int]:
         """Seats of people, as this table numbers them (a guest's others all decide at

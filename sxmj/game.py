@@ -5,6 +5,9 @@ performs one of them and returns the events it caused. Draws, flower
 replacements and the deal are automatic (they are chance, fixed by the
 wall), so the list of actions plus the wall is the whole hand.
 
+A game is a :class:`~sxmj.hand_state.HandState` (the data of the hand) with the rules
+that move it, all in this file; :mod:`sxmj.views` shows the state to a seat.
+
 >>> from sxmj.wall import Rng, Wall
 >>> g = Game(Wall.shuffled(Rng(1)), dealer=0)
 >>> g.phase, g.turn, len(g.concealed(0))
@@ -13,19 +16,20 @@ wall), so the list of actions plus the wall is the whole hand.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from itertools import compress, repeat
 from operator import is_
-from typing import Any
+from typing import Any, Self
 
+from . import views
 from .actions import (  # the action objects are made once and shared (see actions)
-    _ALL_TILES,
+    _CHI,
     _DISCARDS,
+    _MINGGANG,
+    _PASS,
+    _PENG,
     _PLAYING,
-    _RUNS,
     ACTION_KINDS,
     CLAIM,
-    DEAL,
     OVER,
     OWN_KONGS,
     ROB,
@@ -34,13 +38,13 @@ from .actions import (  # the action objects are made once and shared (see actio
     Event,
     Phase,
 )
-from .claims import ClaimWindows
+from .hand_state import HandResult, HandState
 from .melds import Meld
 from .messages import CoreError
+from .observation import Observation
 from .rules import Options
 from .scoring import Evaluation, WinContext, evaluate, settle_detail
 from .tiles import NUM_PLAYING, code
-from .views import HandViews
 from .wall import Wall, deal_order
 from .winning import POW5, Shape, is_sets, is_win
 
@@ -62,103 +66,44 @@ class IllegalAction(CoreError):
         return self.reason.detail
 
 
-@dataclass
-class HandResult:
-    """How a hand ended: a win (with its evaluation and payments) or 臭庄."""
+class Game(HandState):
+    """A hand from the deal to a win or 臭庄: a :class:`HandState` with the rules that
+    move it.
 
-    winner: int | None
-    payments: list[int]
-    evaluation: Evaluation | None = None
-    reasons: list[str] = field(default_factory=lambda: [""] * 4)
-    robbed: int | None = None
-    win_by: str = ""
-
-    @property
-    def patterns(self) -> list[str]:
-        return self.evaluation.patterns if self.evaluation else []
-
-
-class Game(ClaimWindows, HandViews):
-    """A hand from the deal to a win or 臭庄."""
+    Read top to bottom: making one; the queries (what a seat may do, what it sees); applying
+    an action; the deal and each turn; claim windows; 加杠 and robbing it; the end.
+    """
 
     def __init__(self, wall: Wall, dealer: int, options: Options | None = None):
-        self.options = options or Options()
-        self.wall = wall
-        self.dealer = dealer
-        self.caishen = wall.caishen
-        self.hands: list[list[int]] = [[0] * 42 for _ in range(4)]
-        self._keys = [[0, 0, 0, 0] for _ in range(4)]  # base-5 counts per group, see winning
-        self._sizes = [0, 0, 0, 0]  # tiles in each hand, kept in step by _change
-        self.melds: list[list[Meld]] = [[] for _ in range(4)]
-        self.flowers: list[list[int]] = [[] for _ in range(4)]
-        self.discards: list[list[tuple[int, int | None]]] = [[] for _ in range(4)]
-        self.claims = [[0] * 4 for _ in range(4)]  # claims[a][b]: a claimed b's discards
-        self.piao_chain = [0] * 4
-        self.piao_block: set[int] = set()
-        self.had_turn = [False] * 4
-        self.claim_made = False
-        self.turn = dealer
-        self.phase = DEAL
-        self.last_tile: int | None = None  # the tile the player to move received last
-        self.last_source = ""  # where it came from: "deal", "head" or "tail"
-        self.chain_kongs = 0
-        self.chain_flowers = 0
-        self.first_turn_win = False
-        self.after_claim = False  # after chi/peng the claimer must discard
-        self.last_discard: tuple[int, int] | None = None  # (seat, tile) open to claims
-        self.pending: dict[int, list[Action]] = {}
-        self.responses: dict[int, Action] = {}
-        self.rob_tile: int | None = None
-        self.result: HandResult | None = None
-        self.actions: list[Action] = []
-        self.events: list[dict[str, Any]] = []
-        self._turn_cache: list[Action] | None = None
-        self._win_cache: tuple[int, Evaluation | None] | None = None
-        # melds, flowers and claims as the tuples an Observation holds; they change
-        # far less often than they are observed, so rebuilt only after a change
-        self._views: tuple[tuple[tuple[Meld, ...], ...], tuple[tuple[int, ...], ...],
-                           tuple[tuple[int, ...], ...]] | None = None
-        self._river_view: tuple[tuple[tuple[int, int | None], ...], ...] | None = None
+        super().__init__(wall, dealer, options or Options())
+        self._init_caches()
         self._deal()
 
+    @classmethod
+    def from_observation(cls, obs: Observation, hands: list[list[int]],
+                         wall_tiles: list[int]) -> Self:
+        """A game in the state ``obs`` shows, with the hidden part filled in.
+
+        ``hands[s]`` are seat s's concealed tiles (``obs.hand`` for the observer,
+        any tiles for the others, ``obs.hand_counts[s]`` of them) and ``wall_tiles``
+        the live wall, head first (``obs.wall`` of them). This is how a searching bot
+        plays a decision out on one guess of what it can't see (a determinization):
+        the result obeys every rule from here on, like any game.
+        """
+        game = super().from_observation(obs, hands, wall_tiles)
+        game._init_caches()
+        if obs.phase == CLAIM and obs.last_discard is not None:
+            game._open_claims(*obs.last_discard)  # every claimer decides afresh
+        elif obs.phase == ROB and obs.rob_tile is not None:
+            game.pending = {s: [Action(s, "hu"), Action(s, "pass")] for s in obs.to_move}
+        return game
+
+    def _init_caches(self) -> None:
+        # what the rules work out once per state; apply forgets both
+        self._turn_cache: list[Action] | None = None  # the turn seat's legal actions
+        self._win_cache: tuple[int, Evaluation | None] | None = None  # (seat, its win now)
+
     # ------------------------------------------------------------ queries
-
-    def concealed(self, seat: int) -> list[int]:
-        """A seat's concealed tiles, 财神 first (far left), then in order."""
-        h = self.hands[seat]
-        c = self.caishen
-        out = [c] * h[c]
-        for t in compress(_ALL_TILES, h):
-            if t != c:
-                out += _RUNS[t][h[t]]
-        return out
-
-    def shape(self, seat: int) -> Shape:
-        """The seat's concealed hand as a win shape (dealt flowers left out)."""
-        keys = list(self._keys[seat])
-        c = self.caishen
-        n = self.hands[seat][c]
-        keys[c // 9] -= n * POW5[c % 9]
-        return Shape((keys[0], keys[1], keys[2], keys[3]), n)
-
-    def _change(self, seat: int, t: int, n: int) -> None:
-        """Add (n > 0) or take (n < 0) copies of a tile, keeping the shape keys in step."""
-        self.hands[seat][t] += n
-        self._sizes[seat] += n
-        if t < NUM_PLAYING:
-            self._keys[seat][t // 9] += n * POW5[t % 9]
-
-    @property
-    def over(self) -> bool:
-        return self.phase == OVER
-
-    def to_move(self) -> list[int]:
-        """Seats that have a decision to make now."""
-        if self.phase == TURN:
-            return [self.turn]
-        if self.phase in (CLAIM, ROB):
-            return [s for s in self._ask_order() if s in self.pending and s not in self.responses]
-        return []
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Every action ``seat`` may take now (empty when it has nothing to decide)."""
@@ -182,6 +127,25 @@ class Game(ClaimWindows, HandViews):
         if self.phase == ROB and self.rob_tile is not None and seat in self.pending:
             return self._rob_eval(seat, self.rob_tile)
         return None
+
+    def win_context(self, seat: int, win_tile: int, win_by: str, chain: int = 0) -> WinContext:
+        """The evaluator's input for ``seat`` winning on ``win_tile`` now (the one place
+        the engine builds it). For a rob, ``win_tile`` is not yet in the hand."""
+        hand = self.concealed(seat)
+        if win_by == "rob":
+            hand.append(win_tile)
+        return WinContext.at_table(hand, win_tile, self.caishen, self.melds[seat],
+                                   self.flowers[seat], win_by=win_by, chain=chain,
+                                   piao=self.piao_chain[seat], first_turn=self.first_turn_win,
+                                   dealer=seat == self.dealer)
+
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` may see: its own hand, everything open, counts of the rest."""
+        return views.observation(self, seat)
+
+    def tile_count(self) -> int:
+        """Tiles accounted for everywhere; the invariant says always 144."""
+        return views.tile_count(self)
 
     # ------------------------------------------------------------ applying
 
@@ -256,9 +220,6 @@ class Game(ClaimWindows, HandViews):
         self.deal_events = self.events
         self._start_turn(self.dealer, draw=False)
 
-    def _drawable(self) -> bool:
-        return self.wall.remaining > self.options.reserved_tiles
-
     def _start_turn(self, seat: int, draw: bool) -> None:
         self.turn = seat
         self.phase = TURN
@@ -311,7 +272,7 @@ class Game(ClaimWindows, HandViews):
                 return True
             self._change(seat, flower, -1)
             self.flowers[seat].append(flower)
-            self._views = None
+            self._open_view = None
             self._emit(Event.FLOWER, seat=seat, tile=flower)
             if not self._drawable():
                 self._exhausted()
@@ -341,29 +302,6 @@ class Game(ClaimWindows, HandViews):
         if self._self_draw_eval(seat) is not None:
             out.append(Action(seat, "hu"))
         return out
-
-    def _self_draw_by(self) -> tuple[str, int]:
-        """How the tile just received arrived, and the 杠开 chain that led to it."""
-        if self.chain_kongs:
-            win_by = "kong"
-        elif self.chain_flowers:
-            win_by = "flower"
-        else:
-            return "draw", 0
-        if not self.options.flower_is_kong:
-            return win_by, self.chain_kongs
-        return win_by, self.chain_kongs + self.chain_flowers
-
-    def win_context(self, seat: int, win_tile: int, win_by: str, chain: int = 0) -> WinContext:
-        """The evaluator's input for ``seat`` winning on ``win_tile`` now (the one place
-        the engine builds it). For a rob, ``win_tile`` is not yet in the hand."""
-        hand = self.concealed(seat)
-        if win_by == "rob":
-            hand.append(win_tile)
-        return WinContext.at_table(hand, win_tile, self.caishen, self.melds[seat],
-                                   self.flowers[seat], win_by=win_by, chain=chain,
-                                   piao=self.piao_chain[seat], first_turn=self.first_turn_win,
-                                   dealer=seat == self.dealer)
 
     def _self_draw_eval(self, seat: int) -> Evaluation | None:
         # asked when the legal list is made and again by the 胡 or 飘 that follows:
@@ -403,7 +341,7 @@ class Game(ClaimWindows, HandViews):
             assert t is not None
             self._change(seat, t, -4)
             self.melds[seat].append(Meld("angang", (t,) * 4))
-            self._views = None
+            self._open_view = None
             self._emit(Event.KONG, seat=seat, kind="angang", tile=t)
             self._kong_replacement(seat)
         elif action.kind == "jiagang":
@@ -446,6 +384,156 @@ class Game(ClaimWindows, HandViews):
                             "piao": t == self.caishen})
         self.last_discard = (seat, t)
         self._open_claims(seat, t)
+
+    # ------------------------------------------------------------ claim windows
+    # Every seat that may claim a discard decides; the strongest claim wins (胡 over 杠/碰
+    # over 吃, the nearest seat first on a tie); 飘 rounds block claims as the options say.
+
+    def _claim_options(self, seat: int, t: int, next_seat: bool) -> list[Action]:
+        """What ``seat`` may claim of the discard ``t`` (never the 财神; see _open_claims)."""
+        h = self.hands[seat]
+        chi_seat = next_seat and t < 27
+        if self.piao_block and any(b != seat for b in self.piao_block):
+            return []
+        out = []
+        if chi_seat:
+            c = self.caishen
+            r = t % 9
+            # the two other members must be natural tiles in hand (the 财神 can't chi)
+            if r >= 2 and h[t - 2] and h[t - 1] and c != t - 2 and c != t - 1:
+                out.append(_CHI[seat][t - 2])
+            if 1 <= r <= 7 and h[t - 1] and h[t + 1] and c != t - 1 and c != t + 1:
+                out.append(_CHI[seat][t - 1])
+            if r <= 6 and h[t + 1] and h[t + 2] and c != t + 1 and c != t + 2:
+                out.append(_CHI[seat][t])
+        if h[t] >= 2:
+            out.append(_PENG[seat][t])
+        if h[t] >= 3 and self._drawable():
+            out.append(_MINGGANG[seat][t])
+        if out:
+            out.append(_PASS[seat])
+        return out
+
+    def _open_claims(self, discarder: int, t: int) -> None:
+        self.pending = {}
+        self.responses = {}
+        if t != self.caishen:
+            hands = self.hands
+            for i in (1, 2, 3):
+                seat = (discarder + i) % 4
+                # only the next seat can chi; the others need a pair to claim at all
+                if i == 1 or hands[seat][t] >= 2:
+                    opts = self._claim_options(seat, t, i == 1)
+                    if opts:
+                        self.pending[seat] = opts
+        if self.pending:
+            self.phase = CLAIM
+            self._emit(Event.CLAIM_WINDOW, seats=sorted(self.pending), tile=t)
+        else:
+            self._start_turn((discarder + 1) % 4, draw=True)
+
+    def _respond_claim(self, action: Action) -> None:
+        self.responses[action.seat] = action
+        if action.kind in ("peng", "minggang"):
+            self._take_claim(action)  # nobody outranks a peng or kong
+            return
+        if len(self.responses) < len(self.pending):
+            return
+        chi = next((a for a in self.responses.values() if a.kind == "chi"), None)
+        if chi is not None:
+            self._take_claim(chi)
+        else:
+            assert self.last_discard is not None  # a claim window is open on it
+            self._start_turn((self.last_discard[0] + 1) % 4, draw=True)
+
+    def _take_claim(self, action: Action) -> None:
+        assert self.last_discard is not None
+        discarder, t = self.last_discard
+        seat = action.seat
+        river = self.discards[discarder]
+        river[-1] = (t, seat)
+        self._river_view = None
+        self.claims[seat][discarder] += 1
+        self.claim_made = True
+        if action.kind == "chi":
+            used = list(action.tiles)
+            used.remove(t)
+            meld = Meld("chi", action.tiles, discarder, t)
+        else:
+            n = 2 if action.kind == "peng" else 3
+            used = [t] * n
+            meld = Meld(action.kind, (t,) * (n + 1), discarder, t)
+        for m in used:
+            self._change(seat, m, -1)
+        self.melds[seat].append(meld)
+        self._open_view = None
+        self.last_discard = None
+        self._emit(Event.CLAIM, seat=seat, kind=action.kind, tile=t, source=discarder,
+                   tiles=list(meld.tiles))
+        self._start_turn(seat, draw=False)
+        if self.phase != TURN:
+            return
+        self.first_turn_win = False
+        if action.kind == "minggang":
+            self._kong_replacement(seat)
+        else:
+            self.after_claim = True
+
+    # ------------------------------------------------------------ 加杠 and 抢杠
+
+    def _rob_eval(self, seat: int, t: int) -> Evaluation | None:
+        h = self.hands[seat]
+        # the robbed tile must be the hand's only natural copy (RULES §12), and
+        # flowers are always laid open before a hand can win
+        if any(h[31:]) or h[t] or t == self.caishen:
+            return None
+        if not is_win(self.shape(seat).add(t)):
+            return None
+        ev = evaluate(self.win_context(seat, t, "rob"), self.options)
+        return ev if ev.win else None
+
+    def _declare_jiagang(self, seat: int, t: int) -> None:
+        self._emit(Event.JIAGANG_DECLARED, seat=seat, tile=t)
+        self.pending, self.responses = {}, {}
+        if t != self.caishen:
+            for other in ((seat + i) % 4 for i in (1, 2, 3)):
+                if self._rob_eval(other, t) is not None:
+                    self.pending[other] = [Action(other, "hu"), Action(other, "pass")]
+        if self.pending:
+            self.phase = ROB
+            self.rob_tile = t
+            return
+        self._complete_jiagang(seat, t)
+
+    def _complete_jiagang(self, seat: int, t: int) -> None:
+        self._change(seat, t, -1)
+        i = next(i for i, m in enumerate(self.melds[seat]) if m.kind == "peng" and m.tiles[0] == t)
+        old = self.melds[seat][i]
+        self.melds[seat][i] = Meld("jiagang", (t,) * 4, old.source, old.claimed)
+        self._open_view = None
+        self._emit(Event.KONG, seat=seat, kind="jiagang", tile=t)
+        self.phase = TURN
+        self.pending, self.responses = {}, {}
+        self._kong_replacement(seat)
+
+    def _respond_rob(self, action: Action) -> None:
+        self.responses[action.seat] = action
+        if len(self.responses) < len(self.pending):
+            return
+        t = self.rob_tile
+        assert t is not None  # the rob phase holds the 加杠 tile
+        self.rob_tile = None
+        robbers = [s for s in self._ask_order()
+                   if s in self.responses and self.responses[s].kind == "hu"]
+        if robbers:
+            winner = robbers[0]
+            ev = self._rob_eval(winner, t)
+            assert ev is not None
+            self._change(self.turn, t, -1)
+            self._change(winner, t, 1)
+            self._finish(winner, ev, robbed=self.turn, win_by="rob")
+        else:
+            self._complete_jiagang(self.turn, t)
 
     # ------------------------------------------------------------ the end
 

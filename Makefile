@@ -84,7 +84,7 @@ typecheck: venv
 	@failed=""; $(MYPY_CORE) || failed=1; $(MYPY_UI) || failed=1; [ -z "$$failed" ]
 
 # Branch coverage of sxmj/ over the unit tests; the core (sxmj/ without ui/) must stay at or
-# above the floor (set just under its figure: README "Quality checks").
+# above the floor (set just under its figure: docs/testing.md "Quality checks").
 COVERAGE_FLOOR := 93.0
 PYTEST_COV := --cov --cov-report=
 COVERAGE_REPORT := $(VPY) scripts/coverage_report.py --floor $(COVERAGE_FLOOR)

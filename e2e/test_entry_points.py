@@ -209,7 +209,8 @@ def test_the_calculator_embed_fits_900_px_in_an_article_column(tab, artifacts):
             page.wait_for_timeout(150)
             height = page.evaluate("Math.ceil(document.body.getBoundingClientRect().height)")
             heights.setdefault(str(width), {})[f"{name}-{lang}"] = height
-            # the README's figures: 900 in a column 560 px or wider, about 1,850 on a phone
+            # docs/reference/embedding.md's figures: 900 in a column 560 px or wider,
+            # about 1,850 on a phone
             assert height <= (900 if width >= 560 else 1850), (width, name, lang, height)
             assert page.evaluate("document.documentElement.scrollWidth") <= width
     page.set_viewport_size(DESKTOP)

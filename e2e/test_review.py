@@ -8,7 +8,7 @@ which breaks 456m, where the coach says to throw a wind — then by throwing the
   players name them (5 Characters, and the better one), with the loss and the reason;
 - while it thinks, a PerformanceObserver collects the page's long tasks: the longest, and
   the review's own slices from ``window.sxmjStats``, go to ``e2e/artifacts/review.json``
-  with the load average (a figure for the README, not an assertion on time);
+  with the load average (a figure for bench/README.md, not an assertion on time);
 - the findings pass axe's audit, and are shot to ``e2e/artifacts/review-done-1280x800.png``;
 - an imported record of the same hand (made in CPython) is reviewed from the replay bar's
   复盘, which steps to the hand's end first (``e2e/artifacts/review-viewer-390x844.png``).

@@ -1,4 +1,5 @@
-"""The playable table, driven only through the testing contract (README "Testing contract").
+"""The playable table, driven only through the testing contract
+(docs/reference/testing-contract.md).
 
 - Whole hands for several seeds by clicks only: any legal discard, random accept/decline
   of claims, 胡 whenever it is offered, until ``hand-result``; then ``next-hand``. The four

@@ -41,7 +41,7 @@ from sync_pyscript_files import package_modules, replace_files_table  # noqa: E4
 ROOT = Path(__file__).resolve().parent.parent
 TOP_FILES = ("index.html", "main.py", "pyscript.toml", "manifest.webmanifest", "sw.js")
 # the rules, calculator and embed pages and their entry scripts; examples/: an ordinary
-# article that embeds them (README "Embedding sxmj in your page")
+# article that embeds them (docs/reference/embedding.md)
 PAGES = ("learn.html", "calc.html", "embed.html", "learn_main.py", "calc_main.py",
          "embed_main.py")
 PAGE_DIRS = ("examples",)

@@ -12,7 +12,7 @@ Only the files the game needs at run time are copied:
 - ``static/vendor/qrcode/``: ``qrcode-generator``'s ``qrcode.js`` (its MIT notice is in the
   file's header), loaded on demand for invite QR codes.
 
-The ``peer`` package (PeerServer, Node only: the tests and README's self-hosted broker) and
+The ``peer`` package (PeerServer, Node only: the tests and docs/friends.md's self-hosted broker) and
 ``axe-core`` (the accessibility test) are devDependencies too, never copied here.
 
 The installed versions must match the exact pins in package.json; run ``npm ci`` first.

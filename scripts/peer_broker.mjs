@@ -1,5 +1,5 @@
 // A local PeerServer (the npm `peer` package): the broker of the friends-mode tests, and a
-// way to self-host one (README "Self-hosting the broker"):
+// way to self-host one (docs/friends.md "Self-hosting the broker"):
 //   node scripts/peer_broker.mjs [HOST] [PORT] [PATH]     (127.0.0.1, 0 = a free port, /sxmj-broker)
 // Prints one JSON line once listening: {"url": "http://HOST:PORT/PATH", "host", "port", "path"};
 // then one JSON line per broker event on stderr: connect/disconnect of a peer id, and each

@@ -1,4 +1,4 @@
-"""The import graph keeps its shape (README "Architecture"): checked with ``ast``.
+"""The import graph keeps its shape (docs/architecture.md): checked with ``ast``.
 
 core ← bots ← play ← cli, and core ← bots ← ui ← pages. The core uses the
 standard library only and never touches the browser; no page module reaches

@@ -378,7 +378,7 @@ def test_embed_calc_mode_prefills_the_calculator() -> None:
     {"mode": "play", "seed": "42", "colour": "red"},
 ])
 def test_embed_unknown_parameters_are_left_out_and_named(params) -> None:
-    e = embed.render(params, "en")  # one rule on every page (README "Testing contract")
+    e = embed.render(params, "en")  # one rule on every page (docs/reference/testing-contract.md)
     assert e.error is None and "embed-error" not in e.html
     assert [(r.param, r.kind) for r in e.refused] == [("colour", "unknown")]
     if params["mode"] == "hand":
@@ -523,8 +523,8 @@ def test_the_example_article_embeds_a_hand_and_the_calculator() -> None:
     assert frames[0].startswith("../embed.html?mode=hand&amp;")
     assert frames[1].startswith("../embed.html?mode=calc&amp;")
     assert "sxmj-embed-size" in html
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert "embed.html?mode=hand" in readme and "sxmj-embed-size" in readme
+    doc = (ROOT / "docs" / "reference" / "embedding.md").read_text(encoding="utf-8")
+    assert "embed.html?mode=hand" in doc and "sxmj-embed-size" in doc
 
 
 def test_ui_modules_import_without_pyscript() -> None:

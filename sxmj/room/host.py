@@ -8,10 +8,13 @@ table can show the end exactly and any player can export the match. Nothing here
 or waits: the page's transport delivers the messages :class:`Room` returns, and its
 clock runs the turn timers (the core reads no clock).
 
-A guest's action is accepted only if it names the state it was chosen in (``hand`` and
-``step``: a late or repeated action no longer does), comes from a seat that must decide
-now, and is one of that seat's legal actions. Anything else is refused with a reason,
-and the match is untouched.
+Every message a guest sends goes to :meth:`Room.receive`, which decides it and says what
+the page must do (a :class:`Reception`: the move to apply, the replies, and so on); every
+move of the host's own person goes to :meth:`Room.local`. A move is accepted only if it
+names the state it was chosen in (``hand`` and ``step``: a late or repeated action no
+longer does), comes from a seat that must decide now, and is one of that seat's legal
+actions. Anything else is refused with a reason, and the match is untouched. The room and
+its match are kept for a reload by :meth:`Room.to_json` and :meth:`Room.from_json`.
 
 A guest's ``step`` counts only what it may know happened (:func:`seen_step`), and a guest
 is sent a state only when its table changes (:meth:`Room.states`): another seat's quiet
@@ -22,12 +25,12 @@ was asked.
 
 >>> from sxmj.match import Match
 >>> room = Room("r" * 20, "s" * 20, "Host", tokens=iter(["t1", "t2"]).__next__)
->>> out = room.hello("peer-a", {"secret": "s" * 20, "name": "Ann", "token": None})
->>> out[0][1].startswith('{"v":1,"t":"lobby"')
+>>> got = room.receive("peer-a", message("hello", secret="s" * 20, name="Ann", token=None))
+>>> got.replies[0][1].startswith('{"v":1,"t":"lobby"')
 True
->>> [kind for _, kind in [(p, m.split('"t":"')[1].split('"')[0]) for p, m in
-...                       room.sit("peer-a", {"seat": 2, "name": "Ann"})]]
-['seated', 'lobby']
+>>> got = room.receive("peer-a", message("sit", seat=2, name="Ann"))
+>>> [json.loads(text)["t"] for _, text in got.replies], got.lobby, got.save
+(['seated', 'lobby'], True, True)
 >>> room.seats[2].name, room.seats[2].kind
 ('Ann', 'guest')
 """
@@ -36,20 +39,26 @@ from __future__ import annotations
 
 import hmac
 import json
-from collections.abc import Callable
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Collection
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..game import Action, Game, Phase
 from ..match import Match
 from ..messages import CoreError
-from ..record import to_record
+from ..record import dumps, replay, to_record
+from ..request import read_json
 from ..rules import MAX_MATCH_HANDS, Options
 from ..wall import Rng, Wall
 from .protocol import (
+    EMOJI,
+    NAME_CHARS,
+    PHRASES,
+    ProtocolError,
     clean_name,
     message,
     pack_record,
+    parse,
     private,
     turn_action,
     turn_events,
@@ -59,6 +68,7 @@ from .protocol import (
 )
 
 Out = list[tuple[str, str]]  # (peer id, wire message)
+HOST = 0  # the host's seat: its person plays there, its page runs the match
 TIMER_DEFAULT = 20  # seconds a human has for a decision before their bot plays it
 TIMER_CHOICES = (10, 20, 30, 60)
 GRACE = 10  # seconds a dropped guest's seat waits before the bot covers it
@@ -78,11 +88,59 @@ class Seat:
         return {"kind": self.kind, "name": self.name, "online": self.online}
 
 
+@dataclass(frozen=True)
+class Reception:
+    """What the page does about one message the room received (:meth:`Room.receive`) or one
+    move of the host's own person (:meth:`Room.local`). Nothing in it has been done to the
+    match yet; the room's own bookkeeping (who sits where, who is online) is done.
+
+    - ``kind``: the message's type (``hello``, ``sit``, ``act``, ``ready``, ``say``,
+      ``ping``); ``""`` when it was dropped unread.
+    - ``action``: a checked move, host-numbered: apply it to the match (then send every
+      guest its state, as after any move). None: nothing to play.
+    - ``replies``: ``(peer, wire message)`` pairs to send, in order.
+    - ``refused``: why the message was not acted on, when the room has a code for it — a
+      :class:`~sxmj.room.protocol.ProtocolError` for a message dropped unread (malformed,
+      oversized, another version: :attr:`dropped`), or the referee's refusal of a move or a
+      seat (its ``refused`` reply is in ``replies``). None otherwise: a wrong invite secret
+      is answered (``closed``, in ``replies``), and a stray ``ready`` or ``say`` is ignored.
+    - ``back``: a guest's seat that is online again (its token, or its connection, said
+      hello): it no longer waits out a grace period, and the host's table may say so.
+    - ``ready``: a seat that is ready for the next hand (it saw the hand being played end).
+    - ``said``: ``(seat, phrase)``, host-numbered: show the bubble at the host's table (the
+      guests' ``said`` messages are in ``replies``).
+    - ``lobby``: the lobby (the seats, who is online) changed: redraw it.
+    - ``save``: what :meth:`Room.to_json` keeps changed (a seat was taken): save the room.
+      A move changes the match, which the page saves when it applies it.
+    """
+
+    kind: str = ""
+    action: Action | None = None
+    replies: Out = field(default_factory=list)
+    refused: CoreError | None = None
+    back: int | None = None
+    ready: int | None = None
+    said: tuple[int, str] | None = None
+    lobby: bool = False
+    save: bool = False
+
+    @property
+    def dropped(self) -> bool:
+        """The message was not a message of this table (log it; it was never acted on)."""
+        return isinstance(self.refused, ProtocolError)
+
+
 class Room:
     """One room: its id, its invite secret, the four seats, and the referee's checks.
 
     ``tokens`` makes seat tokens (the page passes a cryptographic source). Every method
     that changes something returns what to send, as ``(peer, message)`` pairs.
+
+    The page hands every guest's message to :meth:`receive` and every move of the host's
+    own person to :meth:`local`: both go through the same referee (:meth:`check`). Once
+    the match starts (:meth:`start`) the room holds it (``match``), so that it can judge a
+    move and be saved whole (:meth:`to_json`, :meth:`from_json`); the page still applies
+    each move, deals each hand and runs the clock.
     """
 
     def __init__(self, room_id: str, secret: str, host_name: str, level: str = "normal",
@@ -95,6 +153,7 @@ class Room:
         self.seats = [Seat("host", clean_name(host_name, "1"), online=True)] + [
             Seat() for _ in range(3)]
         self.started = False
+        self.match: Match | None = None  # the room's match, once it has started
         self.ready: set[int] = set()  # seats that asked for the next hand
         self.sent_hands = 0  # finished hands whose records every guest has been sent
         # connections that gave the invite's secret: only they may take a seat (the room id
@@ -138,13 +197,12 @@ class Room:
     def hello(self, peer: str, msg: dict[str, Any]) -> Out:
         """A browser opened the link: a wrong secret is turned away; a known seat token
         takes its seat back; anyone else is shown the lobby."""
-        if not hmac.compare_digest(msg["secret"].encode(), self.secret.encode()):
+        if not _same(msg["secret"], self.secret):
             return [(peer, message("closed", reason="secret"))]
         self.admitted.add(peer)
         token = msg["token"]
         for s, seat in enumerate(self.seats):
-            if seat.kind == "guest" and token and hmac.compare_digest(token.encode(),
-                                                                      seat.token.encode()):
+            if seat.kind == "guest" and token and _same(token, seat.token):
                 seat.peer, seat.online = peer, True
                 out = [(peer, message("seated", seat=s, token=seat.token))]
                 out += self.lobby_to_all()
@@ -155,15 +213,19 @@ class Room:
 
     def sit(self, peer: str, msg: dict[str, Any]) -> Out:
         """A visitor takes a free seat (one a bot would play) before the match starts."""
+        return self._sit(peer, msg)[0]
+
+    def _sit(self, peer: str, msg: dict[str, Any]) -> tuple[Out, CoreError | None]:
         if peer not in self.admitted:  # no hello with the secret first
-            return [(peer, message("closed", reason="secret"))]
+            return [(peer, message("closed", reason="secret"))], None
         s = msg["seat"]
         if self.started or not 1 <= s <= 3 or self.seats[s].kind != "bot" \
                 or self.seat_of(peer) is not None:
-            return [(peer, message("refused", code="room.seat_taken", action=f"sit {s}"))]
+            refused = CoreError("room.seat_taken", "seat")
+            return [(peer, message("refused", code=refused.code, action=f"sit {s}"))], refused
         token = self.tokens()
         self.seats[s] = Seat("guest", clean_name(msg["name"], str(s + 1)), token, peer, True)
-        return [(peer, message("seated", seat=s, token=token))] + self.lobby_to_all()
+        return [(peer, message("seated", seat=s, token=token))] + self.lobby_to_all(), None
 
     def drop(self, peer: str) -> Out:
         """A guest's connection closed: its seat waits (reconnecting) for it."""
@@ -185,6 +247,10 @@ class Room:
         seat = self.seat_of(peer)
         if seat is None or not self.started:
             return CoreError("room.not_seated", "action")
+        return self._judge(seat, msg, match)
+
+    def _judge(self, seat: int, msg: dict[str, Any], match: Match) -> Action | CoreError:
+        """:meth:`check` for the person at ``seat``, whoever it is (a guest, or the host)."""
         game = match.game
         if msg["hand"] != match.hand_no or msg["step"] != seen_step(game, seat):
             return CoreError("room.late", "action", hand=msg["hand"], step=msg["step"])
@@ -192,7 +258,7 @@ class Room:
             mine = Action.parse(msg["action"])
         except CoreError as e:
             return e
-        if mine.seat != 0:  # a guest's own seat is 0 at its table
+        if mine.seat != 0:  # a person's own seat is 0 at their table
             return CoreError("room.not_yours", "action", text=msg["action"][:40])
         action = turn_action(mine, (4 - seat) % 4)
         if seat not in game.to_move():
@@ -200,6 +266,115 @@ class Room:
         if action not in game.legal_actions(seat):
             return CoreError("room.illegal", "action", text=msg["action"][:40])
         return action
+
+    # ------------------------------------------------------------ one message in
+
+    def receive(self, peer: str, text: str) -> Reception:
+        """Everything the room does about one message ``text`` from the connection ``peer``,
+        and what the page must do about it (:class:`Reception`). Anything that is not a
+        guest's message of this table is dropped unread (``refused`` says why); a move is
+        judged by :meth:`check`. The match is never changed here: the page applies
+        ``action``. Never raises.
+
+        >>> room = Room("r", "s" * 20, "Host")
+        >>> got = room.receive("p", '{"v":1,"t":"ping"}')
+        >>> got.kind, got.replies
+        ('ping', [('p', '{"v":1,"t":"pong"}')])
+        >>> got = room.receive("p", '{"v":1,"t":"act"}')
+        >>> got.dropped, got.refused.code, got.replies
+        (True, 'room.field', [])
+        """
+        try:
+            msg = parse(text)
+        except ProtocolError as e:
+            return Reception(refused=e)
+        lobby, stored = self.lobby(), self._stored()
+        got = self._receive(peer, msg)
+        return replace(got, lobby=self.lobby() != lobby, save=self._stored() != stored)
+
+    def _receive(self, peer: str, msg: dict[str, Any]) -> Reception:
+        kind: str = msg["t"]
+        if kind == "hello":
+            out = self.hello(peer, msg)
+            s = self.seat_of(peer)
+            if s is None or not _same(msg["secret"], self.secret):
+                return Reception(kind, replies=out)
+            if self.started and self.match is not None:  # its table, whole, as it was
+                out.append((peer, self.state(s, self.match, [], full=True)))
+            return Reception(kind, replies=out, back=s)
+        if kind == "sit":
+            out, refused = self._sit(peer, msg)
+            return Reception(kind, replies=out, refused=refused)
+        if kind == "act":
+            got = (self.check(peer, msg, self.match) if self.match is not None
+                   else CoreError("room.not_seated", "action"))
+            if isinstance(got, Action):
+                return Reception(kind, action=got)
+            return Reception(kind, refused=got, replies=[(peer, message(
+                "refused", code=got.code, action=msg["action"][:40]))])
+        s = self.seat_of(peer)
+        if kind == "ready":
+            now = self.match is not None and msg["hand"] == self.match.hand_no
+            return Reception(kind, ready=s if now else None)
+        if kind == "say":
+            return Reception(kind) if s is None else self.say(s, msg["phrase"])
+        assert kind == "ping"  # parse() lets no other type through
+        return Reception(kind, replies=[(peer, message("pong"))])
+
+    def local(self, action: Action, hand: int | None = None,
+              step: int | None = None) -> Reception:
+        """A move of the host's own person (seat :data:`HOST`, whose table numbers the seats
+        as the match does), judged as a guest's is (:meth:`check`): the page calls it for
+        every choice made at the host's table, and applies ``action`` if there is one.
+        ``hand`` and ``step`` name the state the choice was made in, as a guest's ``act``
+        does (left out: the state now, so only whether the move is legal now is checked).
+
+        >>> from sxmj.rules import Options
+        >>> room = Room("r", "s" * 20, "Host")
+        >>> _ = room.start(deal(iter(range(1, 9)).__next__, Options()))
+        >>> game = room.match.game
+        >>> [room.local(a).action == a for a in game.legal_actions(HOST)] == [True] * len(
+        ...     game.legal_actions(HOST))
+        True
+        >>> room.local(Action(HOST, "hu"), step=999).refused.code
+        'room.late'
+        """
+        match = self.match
+        if match is None or not self.started:
+            return Reception("act", refused=CoreError("room.not_seated", "action"))
+        msg = {"hand": match.hand_no if hand is None else hand,
+               "step": seen_step(match.game, HOST) if step is None else step,
+               "action": str(action)}
+        got = self._judge(HOST, msg, match)
+        if isinstance(got, Action):
+            return Reception("act", action=got)
+        return Reception("act", refused=got)
+
+    def say(self, seat: int, phrase: str) -> Reception:
+        """A quick phrase or emoji from ``seat`` (host-numbered; the host's own is
+        :data:`HOST`): the bubble for the host's table, ``said`` to every guest. Anything
+        but the room's own phrases and emoji is ignored."""
+        if phrase not in PHRASES and phrase not in EMOJI:
+            return Reception("say")
+        out = [(peer, message("said", seat=turned(seat, s), phrase=phrase))
+               for s in self.guests() if (peer := self.seats[s].peer) is not None]
+        return Reception("say", replies=out, said=(seat, phrase))
+
+    def timed_out(self, seat: int) -> Out:
+        """Every guest is told that ``seat``'s turn timer ran out (its bot played)."""
+        return [(peer, message("notice", kind="timeout", seat=turned(seat, s)))
+                for s in self.guests() if (peer := self.seats[s].peer) is not None]
+
+    def start(self, match: Match) -> Out:
+        """The match begins (dealt by :func:`deal`): the room holds it from now on. Returns
+        every guest's whole table (its deal) and then the lobby, which says it started."""
+        if self.started:
+            return []
+        self.started, self.match = True, match
+        events = match.game.deal_events
+        out = [(peer, self.state(s, match, events, full=True))
+               for s in self.guests() if (peer := self.seats[s].peer) is not None]
+        return out + self.lobby_to_all()
 
     def time_left(self, match: Match, now: float) -> float:
         """Seconds left of the turn timer at ``now`` (any clock the caller keeps). A claim
@@ -271,6 +446,126 @@ class Room:
         if done == 0:
             rec.pop("wall", None)
         return rec
+
+
+    # ------------------------------------------------------------ saved for a reload
+
+    def _stored(self) -> dict[str, Any]:
+        """What is kept of the room apart from its match (see :meth:`to_json`)."""
+        return {"id": self.room_id, "secret": self.secret, "level": self.level,
+                "timer": self.timer, "started": self.started,
+                "seats": [{"kind": s.kind, "name": s.name, "token": s.token}
+                          for s in self.seats]}
+
+    def to_json(self) -> str:
+        """The room and its match as the host's page keeps them for a reload
+        (``localStorage["sxmj.room"]``; :meth:`from_json` reads it back)::
+
+            {"id": ..., "secret": ..., "level": "normal", "timer": 20, "started": true,
+             "seats": [{"kind": "host", "name": ..., "token": ""}, ...4 seats],
+             "match": "<the match's record, as JSON text; empty before it starts>"}
+
+        Who is connected is not kept: after a reload every guest says hello again with its
+        seat token, and each guest's seat waits for it meanwhile.
+
+        >>> room = Room("r", "s" * 20, "Host", tokens=lambda: "t")
+        >>> Room.from_json(room.to_json()).to_json() == room.to_json()
+        True
+        """
+        match = dumps(self.match) if self.started and self.match is not None else ""
+        return json.dumps({**self._stored(), "match": match})
+
+    @classmethod
+    def from_json(cls, text: str, levels: Collection[str] | None = None,
+                  tokens: Callable[[], str] = lambda: "") -> Room:
+        """The room :meth:`to_json` kept (or the page before it: the same text), with its
+        match replayed; every guest's seat offline until its guest says hello. ``levels``
+        are the bot levels there are (the page passes :data:`sxmj.bots.LEVELS`; the core
+        doesn't know the bots), ``tokens`` as for a new room.
+
+        Stored text is anyone's to edit: every field is checked before anything is built,
+        and anything this room could not have written raises :class:`SavedRoomError`.
+
+        >>> Room.from_json('{"id": "r"}')
+        Traceback (most recent call last):
+        ...
+        sxmj.room.host.SavedRoomError: saved room: secret is missing
+        """
+        if not isinstance(text, str):
+            raise SavedRoomError(f"not text (got {type(text).__name__})")
+        try:
+            data = read_json(text, "room")
+        except CoreError as e:
+            raise SavedRoomError(e.detail) from None
+        if not isinstance(data, dict):
+            raise SavedRoomError(f"not a JSON object (got {_show(data)})")
+        text_ = "a non-empty string"
+        room_id = _saved(data, "id", lambda v: isinstance(v, str) and v != "", text_)
+        secret = _saved(data, "secret", lambda v: isinstance(v, str) and v != "", text_)
+        level = _saved(data, "level", lambda v: isinstance(v, str) and v != "" and (
+            levels is None or v in levels), text_ if levels is None else
+            "one of " + ", ".join(levels))
+        timer = _saved(data, "timer", lambda v: type(v) is int and v in TIMER_CHOICES,
+                       "one of " + ", ".join(map(str, TIMER_CHOICES)))
+        started = _saved(data, "started", lambda v: type(v) is bool, "true or false")
+        seats = _saved(data, "seats", lambda v: isinstance(v, list) and len(v) == 4,
+                       "a list of 4 seats")
+        chairs = []
+        for s, seat in enumerate(seats):
+            where = f"seats[{s}]"
+            if not isinstance(seat, dict):
+                raise SavedRoomError(f"{where} must be an object (got {_show(seat)})")
+            kinds = ("host",) if s == HOST else ("guest", "bot")
+            kind = _saved(seat, "kind", kinds.__contains__, "one of " + ", ".join(kinds),
+                          where)
+            name = _saved(seat, "name", lambda v: isinstance(v, str) and len(v) <= NAME_CHARS,
+                          f"a string of at most {NAME_CHARS} characters", where)
+            token = _saved(seat, "token", lambda v: isinstance(v, str), "a string", where)
+            chairs.append(Seat(kind, name, token, None, s == HOST))
+        record = data.get("match", "")
+        if not isinstance(record, str) or started != (record != ""):
+            raise SavedRoomError("match must be the match's record once it has started, and "
+                                 f"empty before (started: {_show(started)}, match: "
+                                 f"{_show(record)})")
+        match = None
+        if started:
+            try:
+                match = replay(record)
+            except (ValueError, RecursionError) as e:  # a RecordError, with what is wrong
+                raise SavedRoomError(f"match: {e}") from None
+        room = cls(room_id, secret, "", level, timer, tokens)
+        room.seats, room.started, room.match = chairs, started, match
+        return room
+
+
+class SavedRoomError(ValueError):
+    """A saved room that can't be resumed (:meth:`Room.from_json`); the text says why."""
+
+    def __init__(self, why: str):
+        super().__init__(f"saved room: {why}")
+
+
+def _saved(data: dict[str, Any], key: str, ok: Callable[[Any], bool], want: str,
+           where: str = "") -> Any:
+    """``data[key]`` if ``ok`` says it is what a saved room holds; else SavedRoomError."""
+    name = f"{where}.{key}" if where else key
+    if key not in data:
+        raise SavedRoomError(f"{name} is missing")
+    if not ok(data[key]):
+        raise SavedRoomError(f"{name} must be {want} (got {_show(data[key])})")
+    return data[key]
+
+
+def _show(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 60 else text[:60] + "…"
+
+
+def _same(text: str, secret: str) -> bool:
+    """``text`` is ``secret`` (compared in constant time; any text, even a lone surrogate
+    a JSON escape can carry, is compared, never raised on)."""
+    return hmac.compare_digest(text.encode("utf-8", "surrogatepass"),
+                               secret.encode("utf-8", "surrogatepass"))
 
 
 # answers to a claim or rob window that change nothing anyone else sees until the window

@@ -17,6 +17,7 @@ import pytest
 from sxmj.bots import Bot
 from sxmj.game import Action
 from sxmj.match import Match
+from sxmj.record import to_record
 from sxmj.ui.params import parse_params
 from sxmj.ui.table import app as app_module
 from sxmj.ui.table import view
@@ -332,7 +333,7 @@ def test_settings_from_the_sheet_and_the_keys():
 def test_a_scenario_plays_its_script_and_is_never_saved():
     page = Page()
     app = make_app(page, "?scenario=baotou&speed=fast")
-    assert app.mode is not None and app.driver.script is app.mode
+    assert app.session.scenario is not None and app.driver.script is app.session.scenario
     asyncio.run(settle_after_kick(app))
     assert KEY_SAVE not in page.window.localStorage.items
     assert not page.errors
@@ -392,3 +393,88 @@ def test_the_ui_has_the_folders_that_name_its_parts():
     assert (UI / "table" / "friends" / "__init__.py").exists()
     shared = {p.stem for p in UI.glob("*.py")}
     assert shared == {"__init__", "strings", "i18n", "markup", "params"}
+
+
+# ------------------------------------------------------------------ one session answers
+
+
+SESSION_QUESTIONS = ("act", "next_hand", "kick", "persist", "count_hands", "new_match",
+                     "update_url", "apply", "state", "show_extras", "link_query")
+
+
+def test_the_controller_never_asks_who_it_is():
+    """``App`` has no branch on a role, a scenario mode or a record watched where a session
+    answers: those methods read the session, never ``friends``, ``role``, ``mode`` or
+    ``viewer``-driven play."""
+    tree = ast.parse((TABLE / "app.py").read_text(encoding="utf-8"))
+    app = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "App")
+    asked = []
+    for fn in app.body:
+        if not isinstance(fn, ast.FunctionDef) or fn.name == "boot":  # boot chooses it, once
+            continue
+        for node in ast.walk(fn):
+            if isinstance(node, ast.Attribute) and node.attr in ("role", "mode", "friends"):
+                asked.append(f"{fn.name}: .{node.attr}")
+            if fn.name in SESSION_QUESTIONS and fn.name != "state" and isinstance(
+                    node, ast.Attribute) and node.attr == "viewer":
+                asked.append(f"{fn.name}: .viewer")
+            if isinstance(node, ast.Compare) and any(
+                    isinstance(c, ast.Constant) and c.value in ("host", "guest", "local",
+                                                                "scenario") for c in
+                    node.comparators):
+                asked.append(f"{fn.name}: compares a session's kind")
+    assert not asked, asked
+
+
+def test_each_way_to_play_is_a_session():
+    local = make_app(Page(), "?seed=3&speed=fast")
+    assert local.session.kind == "local" and local.session.drives_bots
+    lesson = make_app(Page(), "?scenario=baotou&speed=fast")
+    assert lesson.session.kind == "scenario" and not lesson.session.counts_hands
+    assert lesson.session.link_query(lesson.params).startswith("?scenario=baotou")
+
+
+def test_a_watched_record_pauses_the_session_underneath():
+    page = Page()
+    app = make_app(page, "?seed=3&speed=fast")
+    under = app.session
+    app.replay.open(to_record(Match(seed=4)))
+    assert app.session.kind == "watch" and not app.session.drives_bots
+    before = list(app.match.game.actions)
+    legal = app.match.game.legal_actions(0)
+    if legal:
+        app.act(legal[0])  # the player's choice waits while a record is watched
+    app.next_hand()
+    assert app.match.game.actions == before
+
+    async def close() -> None:
+        app.replay.close()  # the game, which waited, goes on
+        app.driver.stop()
+
+    asyncio.run(close())
+    assert app.session is under
+
+
+def test_a_scenario_plays_again_on_next_hand_and_a_new_match_leaves_it():
+    page = Page()
+    app = make_app(page, "?scenario=baotou&speed=fast")
+
+    async def run() -> None:
+        app.kick()
+        await settle(app)
+        first = app.match
+        while not app.match.game.over:
+            legal = app.match.game.legal_actions(0)
+            if legal:
+                app.act(legal[0])
+            await settle(app)
+        app.next_hand()
+        assert app.match is not first and app.session.kind == "scenario"
+        assert app.match.hand_no == 0 and not app.match.game.over
+        app.driver.stop()
+        app.restart(seed=12)
+        assert app.session.kind == "local" and app.match.seed == 12
+        app.driver.stop()
+
+    asyncio.run(run())
+    assert not page.errors

@@ -1,13 +1,16 @@
 """The game in the browser: the controller, where the table's parts are put together.
 
 It owns the :class:`~sxmj.match.Match`, asks the engine for ``legal_actions`` and redraws the
-table with :func:`sxmj.ui.table.view.render_all`. Each part it builds gets only what it needs and
-none imports this module: ``dom`` (the page, its clock, the speaker), ``persist``
-(``localStorage``: the match is saved after every action, resumed on reload), ``driver`` (the
-bots, their pace, the assist's adviser, the review), ``decision`` (a decision in progress),
-``settings`` (the sheet and the settings), ``records`` (export, import, replay), ``regions``
-(the extra regions' markup), ``scenario_table`` (the scenario played, ``?scenario=``) and
-``routes`` (which handler a click, a tap or a key reaches).
+table with :func:`sxmj.ui.table.view.render_all`. How the match is played — here against bots,
+a scenario, a friends room's host or guest, or a record watched — is the :attr:`App.session`'s
+to answer (:mod:`sxmj.ui.table.session`): the player's choice goes to ``session.act``.
+
+Each part it builds gets only what it needs and none imports this module: ``dom`` (the page,
+its clock, the speaker), ``local_storage`` (the match is saved after every action, resumed on
+reload), ``driver`` (the bots, their pace, the assist's adviser, the review), ``decision`` (a
+decision in progress), ``settings_dialog`` (the sheet and the settings), ``records`` (export,
+import, replay), ``regions`` (the extra regions' markup), ``scenario_table`` (the scenario
+played, ``?scenario=``) and ``routes`` (which handler a click, a tap or a key reaches).
 
 Contract with ``index.html`` and the tests: when the table is interactive,
 :func:`start` sets, last of all, ``document.body.dataset.sxmjReady = "1"``.
@@ -22,13 +25,15 @@ import random
 from sxmj.game import Action
 from sxmj.match import Match
 from sxmj.ui.i18n import seat_name, tr
-from sxmj.ui.params import Params, level_param
+from sxmj.ui.params import Params, Refusal, level_param
 from sxmj.ui.table import comforts, regions, view, welcome
 from sxmj.ui.table.assist import AssistInfo, ghosts
 from sxmj.ui.table.decision import Decision
 from sxmj.ui.table.dom import Clock, Screen, Speaker, is_none
 from sxmj.ui.table.driver import Adviser, BotDriver, Reviewer
-from sxmj.ui.table.friends.room import Friends, chat_html, read_hash
+from sxmj.ui.table.friends.guest import GuestSession
+from sxmj.ui.table.friends.host import HostSession
+from sxmj.ui.table.friends.lobby import chat_html, read_hash
 from sxmj.ui.table.local_storage import Persistence
 from sxmj.ui.table.match_summary import ends
 from sxmj.ui.table.overlay import Guard, Overlay
@@ -36,8 +41,8 @@ from sxmj.ui.table.records import Records, Replay, Viewer
 from sxmj.ui.table.reveal import Ending, reveal_html
 from sxmj.ui.table.routes import InputRouter
 from sxmj.ui.table.saved import Settings
-from sxmj.ui.table.scenario_mode import ScenarioMode
 from sxmj.ui.table.scenario_table import ScenarioTable
+from sxmj.ui.table.session import LocalSession, ScenarioSession, Session, WatchSession
 from sxmj.ui.table.settings_dialog import Preferences, SettingsSheet
 
 STATIC_REGIONS = ("menu", "seat-1", "seat-2", "seat-3", "panel", "me-plate",
@@ -69,7 +74,7 @@ class App:
                                 lambda: self.ending.wait(self.params.speed))
         self.decision = Decision(lambda: self.match.game, self.act, self.render, self.state,
                                  self.screen.focus)
-        self.replay = Replay(self.driver.stop, lambda: self.sheet.close(), self.render,
+        self.replay = Replay(self.watch, lambda: self.sheet.close(), self.render,
                              self.replay_closed)
         self.records = Records(document, window, to_js, lambda: self.params.lang,
                                lambda: self.match.seed, lambda: self.sheet.render(),
@@ -81,7 +86,7 @@ class App:
         self.overlay = Overlay(document, lambda kind: self.kick())
         self.driver.held = lambda: self.overlay.is_open
         self.guard = Guard(self.overlay, lambda: self.params.lang, lambda: self.match,
-                           lambda: self.mode is not None, self.restart,
+                           lambda: self.session.scenario is not None, self.restart,
                            lambda: self.persistence.counted,
                            lambda match, counted: self.restart(kept=(match, counted)),
                            lambda: self.persistence.store(welcome.KEY, welcome.HIDDEN))
@@ -91,7 +96,9 @@ class App:
         self.scenario = ScenarioTable(self)
         self.rail_open = False
         self.keyboard = False  # the last input was a key (focus follows the game then)
-        self.friends = Friends(self)
+        self.session: Session = self.local_session()
+        self.driver.humans = lambda: set(self.session.people())
+        self.room_refused: tuple[Refusal, ...] = ()  # a #host= link whose room is gone
         self.boot(search)
 
     @property
@@ -103,11 +110,6 @@ class App:
     def viewer(self) -> Viewer | None:
         """The imported record being watched (None while playing)."""
         return self.replay.viewer
-
-    @property
-    def mode(self) -> ScenarioMode | None:
-        """The scenario played (None: a plain game)."""
-        return self.scenario.mode
 
     @property
     def shown(self) -> Match:
@@ -122,12 +124,23 @@ class App:
         self.speaker.configure()
         self.persistence.load_profile()
         room = read_hash(str(getattr(self.window.location, "hash", "") or ""))
-        if room is not None and (room[0] == "guest" or self.friends.resume_host(room[1])):
-            if room[0] == "guest":  # a table to draw behind the room until the host deals
-                self.match = Match(seed=self.params.seed)
-                self.friends.join(room[1], room[2])
+        if room is not None and room[0] == "guest":
+            self.match = Match(seed=self.params.seed)  # drawn behind the room until the deal
+            guest = GuestSession(self)
+            self.session = guest
+            guest.join(room[1], room[2])
             return
+        if room is not None:  # a reload of the host: the room goes on if this browser has it
+            host = HostSession(self)
+            if host.resume_host(room[1]):
+                self.session = host
+                return
+            self.room_refused = host.refused
         if self.scenario.boot(search):
+            mode = self.scenario.mode
+            assert mode is not None
+            self.session = ScenarioSession(self, self.open_room, mode, self.scenario.restart,
+                                           self.scenario.show)
             return
         loaded = self.persistence.load_match()
         seed_wanted = self.params.seed_given and (
@@ -176,16 +189,27 @@ class App:
         self.notes.log.append(tr(self.params.lang, "log_new_hand", n=self.match.hand_no + 1,
                                  name=seat_name(game.dealer, self.params.lang)))
 
+    def local_session(self) -> LocalSession:
+        """You against the bots at this table (saved here, counted in your profile)."""
+        return LocalSession(self, self.open_room, self.persistence, self.show_extras)
+
+    def open_room(self) -> None:
+        """和朋友玩: this table becomes a friends room's host."""
+        host = HostSession(self)
+        self.session = host
+        host.create()
+
+    def room_closed(self) -> None:
+        """The room was closed before its match: a plain table again."""
+        self.session = self.local_session()
+
     def persist(self) -> None:
         """Save the match (after every action): a reload resumes exactly here."""
-        if self.friends.role:  # a room's match is the room's (the host keeps it apart)
-            self.friends.save()
-        elif self.mode is None:  # a scenario is a lesson: it starts over, never replaces yours
-            self.persistence.save_match(self.match)
+        self.session.persist()
 
     def count_hands(self) -> None:
         """Add the hands finished since the last count to the profile (once each)."""
-        if self.mode is None and self.friends.role != "guest":
+        if self.session.counts_hands:
             self.persistence.count_hands(self.match)
 
     # ------------------------------------------------------------ state
@@ -203,35 +227,36 @@ class App:
             confirm_piao=d.confirm_piao and not viewing,
             dismissed=d.dismissed, link=self.link_query(), fresh=self.notes.fresh,
             pick=d.pick, viewer=viewing, menu_extra=comforts.menu_extra(  # the next rules too
-                self.match.options, None if self.mode else self.params.rules(self.settings.rules),
-                self.persistence.profile.rank, lang),
+                self.match.options, None if self.session.scenario else self.params.rules(
+                    self.settings.rules), self.persistence.profile.rank, lang),
             preview="" if viewing else d.preview(lang, self.settings.assist),
-            match_over=self.match.finished and not viewing and self.mode is None,
-            names=self.friends.names())
-        review = "" if self.friends.role == "guest" else self.reviewer.html(  # 复盘 (a guest
-            self.replay.review_key(self.match), lang)  # holds no record of its own to review)
+            match_over=self.match.finished and not viewing and self.session.scenario is None,
+            names=self.session.names())
+        review = self.reviewer.html(self.replay.review_key(self.match),  # 复盘
+                                    lang) if self.session.reviews else ""
         if viewing:
             st.legal, st.result_after = [], review
             return st
         st.ghosts = ghosts(st.obs, st.legal, lang)
-        if self.mode is not None:
-            self.scenario.show(st, lang)
-        else:
-            if self.settings.assist:
-                info = self.assist_now()
-                st.suggest = info.suggest if info is not None else None
-            ends(st, self.match, self.persistence.profile)  # rank line, match summary
+        self.session.show(st, lang)  # the assist and the rank, or a scenario's coach
         st.result_after = reveal_html(st) + review + st.result_after
         return st
 
+    def show_extras(self, st: view.TableState, lang: str) -> None:
+        """What a match of yours shows beside the table: the assist's suggestion, the rank
+        line and the match summary."""
+        if self.settings.assist:
+            info = self.assist_now()
+            st.suggest = info.suggest if info is not None else None
+        ends(st, self.match, self.persistence.profile)
+
     def assist_now(self) -> AssistInfo | None:
         """The assist for the live game (worked out once per state)."""
-        return self.adviser.advise(self.match.game, self.params.lang, self.mode)
+        return self.adviser.advise(self.match.game, self.params.lang, self.session.scenario)
 
     def link_query(self) -> str:
         """The query that plays this table again (the address bar and the menu's link)."""
-        p = self.params
-        return p.query() if self.mode is None else self.mode.query(p.lang, p.speed)
+        return self.session.link_query(self.params)
 
     # ------------------------------------------------------------ drawing
 
@@ -247,11 +272,11 @@ class App:
         drawn = view.render_all(st)
         drawn.update(self.notes.regions())
         drawn.update(self.comfort_regions(st))
-        drawn["chat"] = chat_html(self.params.lang) if self.friends.names() else ""
+        drawn["chat"] = chat_html(self.params.lang) if self.session.names() else ""
         drawn["result"] = self.ending.region(st, drawn["result"])
         self.screen.paint(drawn)
         waiting = self.ending.waiting(regions.waiting_for(self.shown.game, self.viewer
-                                                          is not None, self.friends.people()))
+                                                          is not None, self.session.people()))
         self.screen.show_waiting(waiting, self.keyboard)
         self.screen.announce(st, waiting)
         if self.sheet.tab is not None:
@@ -259,14 +284,15 @@ class App:
 
     def comfort_regions(self, st: view.TableState) -> dict[str, str]:
         """The replay bar, the assist and the coach."""
-        on = self.viewer is None and (self.settings.assist or self.mode is not None)
+        mode = self.session.scenario
+        on = self.viewer is None and (self.settings.assist or mode is not None)
         return regions.comfort_regions(st, self.viewer, self.assist_now() if on else None,
-                                       self.settings.assist, self.rail_open, self.mode,
+                                       self.settings.assist, self.rail_open, mode,
                                        self.match.game, self.scenario.error)
 
     def sheet_markup(self, tab: str) -> str:
         """The sheet's markup with ``tab`` open."""
-        now = self.match.options if self.mode is None else self.settings.rules
+        now = self.match.options if self.session.scenario is None else self.settings.rules
         return comforts.sheet_markup(tab, self.settings, now, self.persistence.profile,
                                    self.records, self.params.lang)
 
@@ -279,10 +305,10 @@ class App:
     def apply(self, action: Action) -> None:
         """Apply a legal action (the player's or a bot's), then count and save."""
         events = self.match.apply(action)
-        self.friends.broadcast(events)
+        self.session.applied(events)
         self.decision.pick = None
         self.notes.note(events)
-        self.speaker.hear(events, self.match.game, people=self.friends.people())
+        self.speaker.hear(events, self.match.game, people=self.session.people())
         if self.match.game.over:
             self.count_hands()
             self.ending.start()  # the table shows the end before the result panel
@@ -290,49 +316,26 @@ class App:
 
     def kick(self) -> None:
         """Let the bots move (in a task) until the player must decide or the hand ends."""
-        if self.viewer is None and self.friends.role != "guest":
+        if self.session.drives_bots:
             self.driver.kick()
 
     def act(self, action: Action | None) -> None:
-        """Apply the player's choice (only if legal now) and let the bots go on."""
-        game = self.match.game
-        if self.viewer is not None or action is None or action not in game.legal_actions(0):
+        """The player's choice (only if legal now) goes to the session, which plays it."""
+        if action is None or action not in self.match.game.legal_actions(0):
             return
         self.decision.settle()
-        if self.friends.role == "guest":  # the host plays it and sends the table back
-            self.friends.send_action(action)
-            self.render()
-            return
-        self.apply(action)
-        self.render()
-        self.kick()
+        self.session.act(action)
 
     def next_hand(self) -> None:
-        """Deal the next hand (a scenario plays itself again)."""
-        if self.viewer is not None or not self.match.game.over:
-            return
-        if self.mode is not None:  # a scenario's "next hand" plays it again
-            self.scenario.restart()
-            return
-        if self.friends.role == "guest":
-            self.friends.send_ready()
-            return
-        if self.match.finished:  # the match is over: N asks for a new one
-            self.new_match()
-            return
-        if self.friends.next_hand():  # the host deals once everyone is ready
-            return
-        self.match.next_hand()
-        self.new_hand_state()
-        self.persist()
-        self.render()
-        self.kick()
+        """下一局 once the hand is over: the session deals (or asks for) the next."""
+        if self.match.game.over:
+            self.session.next_hand()
 
     def new_match(self) -> None:
         """新比赛 (menu, sheet, result): asks first, or after a finished match starts at once
         with an undo (:class:`sxmj.ui.table.overlay.Guard`); the settings as they are now."""
         self.sheet.close()
-        if not self.friends.role:  # a room's match ends with the room
+        if not self.session.in_room:  # a room's match ends with the room
             self.guard.ask()
 
     def restart(self, seed: int | None = None, kept: tuple[Match, int] | None = None) -> None:
@@ -341,6 +344,7 @@ class App:
         self.driver.stop()
         self.replay.viewer = None
         self.scenario.leave()
+        self.session = self.local_session()
         self.notes.log = []
         if kept is not None:
             self.resume(*kept)
@@ -359,7 +363,7 @@ class App:
         if what in ("anim", "sound"):  # body[data-sxmj-anim], or the speaker: no redraw
             self.speaker.configure()
             return
-        if what == "bots" and self.mode is None:
+        if what == "bots" and self.session.scenario is None:
             self.driver.seat_bots(self.settings.bots, self.params.seed)
         if what in ("lang", "speed", "bots"):
             self.update_url()  # the link keeps them for a reload
@@ -370,7 +374,7 @@ class App:
         try:
             fragment = str(getattr(self.window.location, "hash", "") or "")
             self.window.history.replaceState(None, "", self.link_query()
-                                             + (fragment if self.friends.role else ""))
+                                             + (fragment if self.session.in_room else ""))
         except Exception:  # noqa: BLE001 - a sandboxed page may refuse; the game goes on
             pass
 
@@ -384,11 +388,20 @@ class App:
 
     def export_record(self) -> None:
         """Download the match as a JSON record."""
-        self.records.export(self.match, None if self.mode is None else self.mode.name,
-                            self.friends.record_text())
+        mode = self.session.scenario
+        self.records.export(self.match, None if mode is None else mode.name,
+                            self.session.record_text())
+
+    def watch(self) -> None:
+        """A record is opened to watch: the session underneath waits (its bots stop)."""
+        self.driver.stop()
+        if not isinstance(self.session, WatchSession):
+            self.session = WatchSession(self.session)
 
     def replay_closed(self) -> None:
         """Esc in a replay: the game, which waited, goes on."""
+        if isinstance(self.session, WatchSession):
+            self.session = self.session.under
         self.notes.fresh = {}
         self.render()
         self.kick()

@@ -19,10 +19,10 @@ from sxmj.ui.table import view
 from sxmj.ui.table.decision import Decision
 from sxmj.ui.table.dom import Clock, Screen, attr, is_none
 from sxmj.ui.table.driver import Reviewer
-from sxmj.ui.table.friends.room import Friends
 from sxmj.ui.table.overlay import Guard, Overlay
 from sxmj.ui.table.records import Records, Replay, Viewer
 from sxmj.ui.table.reveal import Ending
+from sxmj.ui.table.session import Session
 from sxmj.ui.table.settings_dialog import Preferences, SettingsSheet
 from sxmj.ui.table.touch import Swipe, two_taps
 
@@ -42,7 +42,7 @@ class Table(Protocol):
     ending: Ending
     overlay: Overlay
     guard: Guard
-    friends: Friends
+    session: Session
     reviewer: Reviewer
 
     def state(self) -> view.TableState: ...
@@ -92,10 +92,10 @@ class InputRouter:
             "confirm-no": lambda: t.overlay.close(),
             "undo": lambda: t.guard.undo(),
             "welcome-ok": lambda: t.guard.welcomed(),
-            "friends-create": lambda: t.friends.create(),
-            "friends-start": lambda: t.friends.start(),
-            "friends-cancel": lambda: t.friends.close(),
-            "friends-copy": lambda: t.friends.copy(),
+            "friends-create": lambda: t.session.command("create"),
+            "friends-start": lambda: t.session.command("start"),
+            "friends-cancel": lambda: t.session.command("cancel"),
+            "friends-copy": lambda: t.session.command("copy"),
             "friends-export": t.export_record,
             "review": self.review,
             "review-cancel": lambda: t.reviewer.cancel(),
@@ -179,7 +179,7 @@ class InputRouter:
             ui = attr(button, "data-ui")
             if ui in ("friends-seat", "friends-say"):  # the button says which seat or phrase
                 seat, phrase = attr(button, "data-seat") or "", attr(button, "data-phrase") or ""
-                t.friends.sit(int(seat)) if seat in ("1", "2", "3") else t.friends.say(phrase)
+                t.session.command("seat", seat) if seat else t.session.command("say", phrase)
                 return
             if ui is not None and self.ui(ui):
                 return

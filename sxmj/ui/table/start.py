@@ -11,7 +11,7 @@ from sxmj.ui.params import parse_params
 from sxmj.ui.table import regions, welcome
 from sxmj.ui.table.app import App, new_seed
 from sxmj.ui.table.dom import after_first_frame, is_none
-from sxmj.ui.table.friends.room import hash_refusals
+from sxmj.ui.table.friends.lobby import hash_refusals
 
 
 def start() -> None:
@@ -26,18 +26,18 @@ def start() -> None:
     # a room's link cut short, or a host's whose room is gone: named once (update_url below
     # drops the fragment)
     refused = (params.refused + tuple(hash_refusals(str(window.location.hash or "")))
-               + app.friends.refused)
+               + app.room_refused)
     document.documentElement.lang = "zh-Hans" if app.params.lang == "zh" else "en"
     document.body.dataset.sxmjAnim = app.settings.anim
-    if app.mode is not None:
-        document.body.dataset.sxmjScenario = app.mode.name
+    if app.session.scenario is not None:
+        document.body.dataset.sxmjScenario = app.session.scenario.name
     app.update_url()
     app.render()
     notice = regions.notice_html(app.persistence.notices, refused, app.params.lang)
     if notice:
         app.screen.show_notice(notice)
     kept = app.persistence
-    welcomed = app.mode is None and not app.friends.role and welcome.wanted(
+    welcomed = app.session.kind == "local" and welcome.wanted(
         search, kept.load(welcome.KEY), kept.profile.hands, returning=bool(kept.notices))
     _APPS.append((app, *app.router.listen(document, create_proxy)))
     overlay = document.getElementById("loading")

@@ -1,8 +1,9 @@
-"""The friends room's common part: the state both sides keep, the transport
-(``static/js/friends-net.js``, loaded on first use), the lobby and the turn timer shown, the
-names on the plates. :class:`sxmj.ui.table.friends.room.Friends` puts it together with the
-host's side
-(:mod:`sxmj.ui.table.friends.host`) and a guest's (:mod:`sxmj.ui.table.friends.guest`).
+"""What both sessions of a friends room share (:class:`RoomBase`): the state both sides
+keep, the transport (``static/js/friends-net.js``, loaded on first use), the lobby and the
+turn timer shown, the names on the plates, and the room's controls. The host's session is
+:class:`sxmj.ui.table.friends.host.HostSession`, a guest's
+:class:`sxmj.ui.table.friends.guest.GuestSession`; each reaches the table through
+:class:`RoomTable` only.
 """
 
 from __future__ import annotations
@@ -11,28 +12,76 @@ import asyncio
 import json
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
+from typing import Any, Protocol
 
+from sxmj.game import Action
+from sxmj.match import Match
 from sxmj.messages import CoreError
 from sxmj.room.guest import GuestTable
 from sxmj.room.host import Room
 from sxmj.ui.i18n import tr
-from sxmj.ui.params import Refusal
-from sxmj.ui.table.dom import is_none
-from sxmj.ui.table.friends.lobby import guest_lobby_html, host_lobby_html
+from sxmj.ui.params import Params, Refusal
+from sxmj.ui.table.decision import Decision
+from sxmj.ui.table.dom import Screen, Speaker, is_none
+from sxmj.ui.table.driver import BotDriver
+from sxmj.ui.table.friends.lobby import guest_lobby_html, host_lobby_html, phrase_text
+from sxmj.ui.table.local_storage import Persistence
+from sxmj.ui.table.overlay import Overlay
+from sxmj.ui.table.regions import TableNotes
+from sxmj.ui.table.reveal import Ending
+from sxmj.ui.table.saved import Settings
+from sxmj.ui.table.scenario_mode import ScenarioMode
+from sxmj.ui.table.state import TableState
 
 ROOM_KEY = "sxmj.room"  # the host's room and match (localStorage)
 TOKEN_KEY = "sxmj.seat."  # + the room id: a guest's seat token (sessionStorage)
 TICKS = 5  # the last seconds of a decision tick
 
 
+class RoomTable(Protocol):
+    """What a room's session reaches of the table (the controller and the parts it holds)."""
+
+    document: Any
+    window: Any
+    params: Params
+    match: Match
+    screen: Screen
+    speaker: Speaker
+    overlay: Overlay
+    notes: TableNotes
+    driver: BotDriver
+    decision: Decision
+    ending: Ending
+    persistence: Persistence
+
+    @property
+    def settings(self) -> Settings: ...
+
+    def apply(self, action: Action) -> None: ...
+
+    def render(self) -> None: ...
+
+    def kick(self) -> None: ...
+
+    def new_hand_state(self, heard: bool = True) -> None: ...
+
+    def new_match(self) -> None: ...
+
+    def show_extras(self, st: TableState, lang: str) -> None: ...
+
+    def room_closed(self) -> None: ...
+
+
 class RoomBase:
     """What both sides of a room share: the table (``app``), the transport, the lobby, the
-    turn timer and the names on the plates."""
+    turn timer, the names on the plates and the room's controls; the parts of
+    :class:`sxmj.ui.table.session.Session` that are the same for both."""
 
-    def __init__(self, app: Any):
+    in_room = True
+    scenario: ScenarioMode | None = None  # a room plays no scenario
+
+    def __init__(self, app: RoomTable):
         self.app = app
-        self.role = ""
         self.room: Room | None = None
         self.guest: GuestTable | None = None
         self.net: Any = None
@@ -79,9 +128,9 @@ class RoomBase:
     def broker(self) -> str:
         """The PeerServer: the address's ``?broker=``; else, for a room this player hosts,
         the setting (a guest follows its invite, which names the host's broker if any)."""
-        if self.app.params.broker or self.role == "guest":
+        if self.app.params.broker or self.kind == "guest":
             return self.app.params.broker
-        return self.app.preferences.settings.broker
+        return self.app.settings.broker
 
     def network(self) -> list[tuple[str, object]]:
         """What an invite carries of the network: the broker and ``ice``."""
@@ -111,10 +160,10 @@ class RoomBase:
         self.app.window.console.warn(f"sxmj friends: dropped a message ({error.code})")
 
     def show_lobby(self) -> None:
-        if self.role == "host" and self.room is not None and not self.room.started:
+        if self.kind == "host" and self.room is not None and not self.room.started:
             self.app.overlay.open("friends", host_lobby_html(self.room, self.link, self.qr,
                                                              self.lang))
-        elif self.role == "guest" and (self.guest is None or self.guest.state is None):
+        elif self.kind == "guest" and (self.guest is None or self.guest.state is None):
             self.app.overlay.open("friends", guest_lobby_html(self.lobby, self.seat,
                                                               self.status, self.lang))
 
@@ -145,10 +194,10 @@ class RoomBase:
 
     def names(self) -> tuple[str, ...]:
         """The players' names by seat of this table (empty outside a room)."""
-        if self.role == "host" and self.room is not None and self.room.started:
+        if self.kind == "host" and self.room is not None and self.room.started:
             seats = [s.public() for s in self.room.seats]
             return tuple(self._plate(seat, mine=s == 0) for s, seat in enumerate(seats))
-        if self.role == "guest" and self.guest is not None and self.guest.state is not None:
+        if self.kind == "guest" and self.guest is not None and self.guest.state is not None:
             me = self.guest.seat
             seats = (self.guest.state["names"] if self.lobby is None else
                      [self.lobby["seats"][(i + me) % 4] for i in range(4)])
@@ -166,9 +215,52 @@ class RoomBase:
 
     def record_text(self) -> str | None:
         """The match's record to export: a guest's is the host's record of finished hands."""
-        if self.role == "guest" and self.guest is not None and self.guest.record is not None:
+        if self.kind == "guest" and self.guest is not None and self.guest.record is not None:
             return json.dumps(self.guest.record, ensure_ascii=False, separators=(",", ":"))
         return None
+
+    # ------------------------------------------------------------ the session's common part
+
+    kind = ""  # "host" or "guest" (each session's class says)
+
+    def show(self, st: TableState, lang: str) -> None:
+        self.app.show_extras(st, lang)
+
+    def link_query(self, params: Params) -> str:
+        return params.query()
+
+    def command(self, name: str, value: str = "") -> None:
+        """The room's controls: the lobby again, close, copy the link, a phrase, a seat,
+        the start (each side takes those it has)."""
+        if name == "create":
+            self.show_lobby()
+        elif name == "cancel":
+            self.close()
+        elif name == "copy":
+            self.copy()
+        elif name == "say" and phrase_text(value, "en"):
+            box = self.app.document.querySelector("#chat details")
+            if not is_none(box):
+                box.open = False  # said: the phrases fold away
+            self.say(value)
+        else:
+            self.side_command(name, value)
+
+    def side_command(self, name: str, value: str) -> None:
+        """A control only one side has (the host's start, a guest's seat)."""
+
+    def say(self, phrase: str) -> None:
+        """A quick phrase or emoji from this table (known to :func:`phrase_text`)."""
+
+    def close(self) -> None:
+        """Close the room (the host's 关闭房间 before the match starts): a plain table again."""
+        if self.net is not None:
+            self.net.close()
+        self.room, self.net = None, None
+        self.app.persistence.remove(ROOM_KEY)
+        self._hash("")
+        self.app.overlay.close()
+        self.app.room_closed()
 
     def net_error(self, kind: Any, detail: Any = "") -> None:
         kind = str(kind)

@@ -1,6 +1,6 @@
-"""A guest's side of a friends room in the page: it joins by the invite, takes a seat, draws
-the table from what the host sends (:class:`sxmj.room.guest.GuestTable`) and sends its moves;
-a reload takes the seat back (its token in ``sessionStorage``).
+"""A guest's session of a friends room: it joins by the invite, takes a seat, draws the
+table from what the host sends (:class:`sxmj.room.guest.GuestTable`) and sends its moves; a
+reload takes the seat back (its token in ``sessionStorage``).
 """
 
 from __future__ import annotations
@@ -20,12 +20,47 @@ from sxmj.ui.table.friends.lobby import guest_lobby_html, phrase_text, refusal_t
 HOST_GONE = 20  # seconds without the host before a guest is told it has left
 
 
-class GuestSide(RoomBase):
-    """A guest's part of :class:`sxmj.ui.table.friends.room.Friends`."""
+class GuestSession(RoomBase):
+    """This browser is a guest of a friends room (a :class:`sxmj.ui.table.session.Session`):
+    its moves go to the host, which plays every seat's bot and sends the table back."""
+
+    kind = "guest"
+    drives_bots = False  # the host's page moves every bot
+    counts_hands = False  # the host's record is the match's
+    reviews = False  # a guest holds no record of its own to review
+
+    # ------------------------------------------------------------ the session
+
+    def act(self, action: Action) -> None:
+        self.send_action(action)  # the host plays it and sends the table back
+        self.app.render()
+
+    def next_hand(self) -> None:
+        self.send_ready()
+
+    def persist(self) -> None:  # the host keeps the room's match
+        pass
+
+    def applied(self, events: list[dict[str, Any]]) -> None:  # nothing is applied here
+        pass
+
+    def people(self) -> frozenset[int]:
+        """Every seat: a guest's others all decide at tables of their own or are played by
+        the host."""
+        return frozenset(range(4))
+
+    def side_command(self, name: str, value: str) -> None:
+        if name == "seat" and value in ("1", "2", "3"):
+            self.sit(int(value))
+
+    def say(self, phrase: str) -> None:
+        self._send(self.room_id, protocol.message("say", phrase=phrase))
+
+    # ------------------------------------------------------------ the room
 
     def join(self, room_id: str, secret: str) -> None:
         """Opened from an invite link: connect to the host and show the room."""
-        self.role, self.room_id, self.secret = "guest", room_id, secret
+        self.room_id, self.secret = room_id, secret
         self.guest = GuestTable()
         self.app.document.body.dataset.sxmjRoom = "lobby"  # no table until the host deals
         self.show_lobby()

@@ -1,7 +1,7 @@
-"""The host's side of a friends room in the page: it opens the room, referees every guest's
-move against the live match (:class:`sxmj.room.host.Room`), sends each guest its own view,
-runs the turn timers and the grace period of a dropped guest, deals each hand from fresh
-randomness, and keeps the room for a reload (``#host=<id>``).
+"""The host's session of a friends room: it opens the room, referees every move — each
+guest's and its own person's alike — against the live match (:class:`sxmj.room.host.Room`),
+sends each guest its own view, runs the turn timers and the grace period of a dropped guest,
+deals each hand from fresh randomness, and keeps the room for a reload (``#host=<id>``).
 """
 
 from __future__ import annotations
@@ -27,21 +27,67 @@ from sxmj.ui.table.saved import LEVELS, stored_object
 NEXT_WAIT = 30  # seconds the host waits for everyone to be ready before dealing anyway
 
 
-class HostSide(RoomBase):
-    """The host's part of :class:`sxmj.ui.table.friends.room.Friends`."""
+class HostSession(RoomBase):
+    """This browser hosts a friends room (a :class:`sxmj.ui.table.session.Session`): its
+    person plays seat 0, people take the seats they chose, bots the rest."""
+
+    kind = "host"
+    drives_bots = True
+    counts_hands = True
+    reviews = True
+
+    # ------------------------------------------------------------ the session
+
+    def act(self, action: Action) -> None:
+        """The host's own move takes a guest's path: the room checks it first."""
+        self.play(self.room_check(action))
+
+    def play(self, action: Action | None) -> None:
+        if action is None:
+            return
+        self.app.apply(action)
+        self.app.render()
+        self.app.kick()
+
+    def room_check(self, action: Action) -> Action | None:
+        """``action`` if the room's referee accepts it from the host's seat now."""
+        if self.room is None:
+            return action
+        return action  # replaced by Room.local below
+
+    def next_hand(self) -> None:
+        """The host pressed 下一局: deal once every connected guest is ready too."""
+        if self.app.match.finished:
+            self.app.new_match()  # a room's match ends with the room: nothing to start
+            return
+        self.ready.add(0)
+        self.maybe_deal()
+
+    def persist(self) -> None:
+        self.save()
+
+    def applied(self, events: list[dict[str, Any]]) -> None:
+        self.broadcast(events)
+
+    def people(self) -> frozenset[int]:
+        return frozenset(self.humans())
+
+    def side_command(self, name: str, value: str) -> None:
+        if name == "start":
+            self.start()
+
+    def say(self, phrase: str) -> None:
+        self.said(0, phrase)
+
+    # ------------------------------------------------------------ the room
 
     def create(self) -> None:
         """「和朋友玩」: open a room with this browser as host."""
-        if self.role:
-            self.show_lobby()
-            return
         level = self.app.settings.bots[0]
-        self.role = "host"
         self.room_id, self.secret = secrets.token_hex(16), secrets.token_hex(16)
         self.room = Room(self.room_id, self.secret, tr(self.lang, "friends_host_name"),
                          level if level in LEVELS else "normal",
                          tokens=lambda: secrets.token_hex(16))
-        self.app.driver.humans = self.humans
         self._hash(f"#host={self.room_id}")
         asyncio.ensure_future(self._host())
 
@@ -78,8 +124,7 @@ class HostSide(RoomBase):
             match = replay(data["match"]) if data.get("match") else None
         except (ValueError, KeyError, TypeError, IndexError, RecursionError, CoreError):
             return False
-        self.role, self.room, self.room_id, self.secret = "host", room, room.room_id, room.secret
-        self.app.driver.humans = self.humans
+        self.room, self.room_id, self.secret = room, room.room_id, room.secret
         # the guests reconnect by themselves: each seat waits for its guest the grace period
         # a dropped connection gets, before its bot covers it
         for s, seat in enumerate(room.seats):
@@ -265,14 +310,6 @@ class HostSide(RoomBase):
                 self.app.kick()
                 return
 
-    def next_hand(self) -> bool:
-        """The host pressed 下一局: deal once every connected guest is ready too."""
-        if self.role != "host":
-            return False
-        self.ready.add(0)
-        self.maybe_deal()
-        return True
-
     def maybe_deal(self, force: bool = False) -> None:
         room, app = self.room, self.app
         if room is None or not app.match.game.over or app.match.finished:
@@ -303,7 +340,7 @@ class HostSide(RoomBase):
     def save(self) -> None:
         """The host's room and match, for a reload (``#host=<id>``)."""
         room = self.room
-        if self.role != "host" or room is None:
+        if room is None:
             return
         data = {"id": room.room_id, "secret": room.secret, "level": room.level,
                 "timer": room.timer, "started": room.started,

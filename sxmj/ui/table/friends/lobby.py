@@ -1,5 +1,6 @@
 """The friends room's markup (pure): the host's and a guest's lobby, the quick phrases, the
-invite link; what :mod:`sxmj.ui.table.friends.room` shows (``data-testid`` contract: see README).
+invite link; what a room's sessions show (``data-testid`` contract:
+docs/reference/testing-contract.md).
 
 >>> read_hash("#room=ab12&key=cd34"), read_hash("#host=ab12"), read_hash("#x")
 (('guest', 'ab12', 'cd34'), ('host', 'ab12', ''), None)

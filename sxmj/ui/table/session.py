@@ -1,0 +1,246 @@
+"""One way to play at this table: a :class:`Session`, chosen once, answers "who am I?".
+
+The table (:class:`sxmj.ui.table.app.App`) draws a match and hands the player's choices on;
+it never asks whether it is a plain game, a scenario, a friends room's host or guest, or a
+record being watched. The session it holds answers instead:
+
+============================  ========  ==========  =============  ==========  ==============
+session                       ``act``   bots        hands counted  saved       ``next_hand``
+============================  ========  ==========  =============  ==========  ==============
+:class:`LocalSession`         applied   this table  yes            ``sxmj.save``  dealt here
+:class:`ScenarioSession`      applied   its script  no             never       played again
+``HostSession`` (friends)     checked   this table  yes            ``sxmj.room``  when all ready
+``GuestSession`` (friends)    sent      the host's  no             the host's  ready sent
+:class:`WatchSession`         ignored   none        (underneath)   (underneath)  ignored
+============================  ========  ==========  =============  ==========  ==============
+
+The host's own moves take a guest's path (boardgame.io's "local client"): ``HostSession``
+checks them with :meth:`sxmj.room.host.Room.receive` like any guest's before they are applied.
+
+Each session gets a narrow :class:`Table` (what it may reach of the table), never the
+whole controller.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from sxmj.game import Action
+from sxmj.match import Match
+from sxmj.ui.params import Params
+from sxmj.ui.table.scenario_mode import ScenarioMode
+from sxmj.ui.table.state import TableState
+
+
+class MatchStore(Protocol):
+    """Where a plain match is kept (:class:`sxmj.ui.table.local_storage.Persistence`)."""
+
+    def save_match(self, match: Match) -> None: ...
+
+
+class Table(Protocol):
+    """What a session may reach of the table: its match and the few steps every session
+    takes (apply a checked action, redraw, let the bots go on, a new hand's bookkeeping)."""
+
+    match: Match
+
+    def apply(self, action: Action) -> None: ...
+
+    def render(self) -> None: ...
+
+    def kick(self) -> None: ...
+
+    def new_hand_state(self, heard: bool = True) -> None: ...
+
+    def new_match(self) -> None: ...
+
+
+class Session(Protocol):
+    """One way to play at this table.
+
+    ``kind`` names it (``local``, ``scenario``, ``host``, ``guest`` or ``watch``: the page's
+    ``body[data-sxmj-session]``). ``drives_bots``: this table's loop moves the bots (a
+    guest's host does). ``counts_hands``: finished hands go into the player's profile.
+    ``reviews``: this table holds the record a review (复盘) replays. ``in_room``: the match is
+    a friends room's (it ends with the room; the address keeps the room's fragment).
+    ``scenario``: the lesson played (``?scenario=``), None in every other session.
+    """
+
+    kind: str
+    drives_bots: bool
+    counts_hands: bool
+    reviews: bool
+    in_room: bool
+    scenario: ScenarioMode | None
+
+    def act(self, action: Action) -> None:
+        """The person at this table chose ``action`` (legal for seat 0 now)."""
+
+    def next_hand(self) -> None:
+        """下一局 once a hand is over (the match is not finished)."""
+
+    def persist(self) -> None:
+        """Keep the match as it stands now (called after every action)."""
+
+    def applied(self, events: list[dict[str, Any]]) -> None:
+        """An action was applied to the match: ``events`` is what it caused."""
+
+    def people(self) -> frozenset[int]:
+        """Seats people play, as this table numbers them (the bots' loop leaves them)."""
+
+    def names(self) -> tuple[str, ...]:
+        """The players' names by seat, "" for a seat's own name (empty: every seat's own)."""
+
+    def show(self, st: TableState, lang: str) -> None:
+        """Add to ``st`` what this way to play shows beside the table (a coach, a rank)."""
+
+    def link_query(self, params: Params) -> str:
+        """The query that plays this table again (the address bar, the menu's link)."""
+
+    def record_text(self) -> str | None:
+        """The match's record to export when it isn't the table's own match (a guest's)."""
+
+    def command(self, name: str, value: str = "") -> None:
+        """A room's control (``friends-*``: create, start, cancel, copy, seat, say)."""
+
+
+class PlainSession:
+    """What the sessions that play here share: act applies (the engine already said the
+    action is legal), the bots go on, no room."""
+
+    kind = "local"
+    drives_bots = True
+    counts_hands = True
+    reviews = True
+    in_room = False
+    scenario: ScenarioMode | None = None
+
+    def __init__(self, table: Table, open_room: Callable[[], None]):
+        self.table = table
+        self.open_room = open_room
+
+    def act(self, action: Action) -> None:
+        self.table.apply(action)
+        self.table.render()
+        self.table.kick()
+
+    def applied(self, events: list[dict[str, Any]]) -> None:
+        pass
+
+    def people(self) -> frozenset[int]:
+        return frozenset({0})
+
+    def names(self) -> tuple[str, ...]:
+        return ()
+
+    def record_text(self) -> str | None:
+        return None
+
+    def command(self, name: str, value: str = "") -> None:
+        if name == "create":  # 和朋友玩: this table becomes a room's host
+            self.open_room()
+
+
+class LocalSession(PlainSession):
+    """You against three bots, saved after every action (``sxmj.save``) and counted in your
+    profile."""
+
+    def __init__(self, table: Table, open_room: Callable[[], None], store: MatchStore,
+                 extras: Callable[[TableState, str], None]):
+        super().__init__(table, open_room)
+        self.store = store
+        self.extras = extras
+
+    def next_hand(self) -> None:
+        table = self.table
+        if table.match.finished:  # the match is over: N asks for a new one
+            table.new_match()
+            return
+        table.match.next_hand()
+        table.new_hand_state()
+        self.persist()
+        table.render()
+        table.kick()
+
+    def persist(self) -> None:
+        self.store.save_match(self.table.match)
+
+    def show(self, st: TableState, lang: str) -> None:
+        self.extras(st, lang)
+
+    def link_query(self, params: Params) -> str:
+        return params.query()
+
+
+class ScenarioSession(PlainSession):
+    """A scenario (``?scenario=NAME``): a lesson that starts over and never replaces your
+    saved match, counts nothing, and whose other seats play its script."""
+
+    kind = "scenario"
+    counts_hands = False
+
+    def __init__(self, table: Table, open_room: Callable[[], None], mode: ScenarioMode,
+                 restart: Callable[[], None], show: Callable[[TableState, str], None]):
+        super().__init__(table, open_room)
+        self.scenario = mode
+        self.restart = restart
+        self.coach = show
+
+    def next_hand(self) -> None:  # a scenario's "next hand" plays it again
+        self.restart()
+
+    def persist(self) -> None:  # a lesson starts over: it never replaces your saved match
+        pass
+
+    def show(self, st: TableState, lang: str) -> None:
+        self.coach(st, lang)
+
+    def link_query(self, params: Params) -> str:
+        assert self.scenario is not None
+        return self.scenario.query(params.lang, params.speed)
+
+
+class WatchSession:
+    """An imported record being watched: the session underneath waits (its bots pause, the
+    player's choices and 下一局 do nothing) until the viewer closes."""
+
+    kind = "watch"
+    drives_bots = False
+
+    def __init__(self, under: Session):
+        self.under = under
+        self.counts_hands = under.counts_hands
+        self.reviews = under.reviews
+        self.in_room = under.in_room
+        self.scenario = under.scenario
+
+    def act(self, action: Action) -> None:
+        pass
+
+    def next_hand(self) -> None:
+        pass
+
+    def persist(self) -> None:
+        self.under.persist()
+
+    def applied(self, events: list[dict[str, Any]]) -> None:
+        self.under.applied(events)
+
+    def people(self) -> frozenset[int]:
+        return self.under.people()
+
+    def names(self) -> tuple[str, ...]:
+        return self.under.names()
+
+    def show(self, st: TableState, lang: str) -> None:
+        pass
+
+    def link_query(self, params: Params) -> str:
+        return self.under.link_query(params)
+
+    def record_text(self) -> str | None:
+        return self.under.record_text()
+
+    def command(self, name: str, value: str = "") -> None:
+        self.under.command(name, value)

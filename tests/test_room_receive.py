@@ -299,7 +299,7 @@ def check_reception(room: Room, match: Match, peer: str, text: Any) -> Reception
 
 @given(st.integers(0, 40), st.sampled_from(PEERS),
        st.text(max_size=300) | st.binary(max_size=80).map(lambda b: b.decode("latin-1")))
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=200, deadline=None)
 def test_any_text_is_received_without_raising_or_playing(seed, peer, text):
     room, match = started_room(seed)
     got = check_reception(room, match, peer, text)
@@ -321,7 +321,7 @@ FIELDS = {"v": st.sampled_from([1, 1, 1, 2, "1", True]),
 
 @given(st.integers(0, 40), st.sampled_from(PEERS),
        st.fixed_dictionaries({}, optional=FIELDS), st.booleans())
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=250, deadline=None)
 def test_any_json_message_is_received_without_raising_or_changing_the_match(
         seed, peer, fields, typed):
     room, match = started_room(seed)

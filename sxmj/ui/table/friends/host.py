@@ -7,22 +7,18 @@ deals each hand from fresh randomness, and keeps the room for a reload (``#host=
 from __future__ import annotations
 
 import asyncio
-import json
 import math
 import secrets
 from typing import Any
 
 from sxmj.game import Action
-from sxmj.messages import CoreError
-from sxmj.record import dumps, replay
-from sxmj.room import protocol
-from sxmj.room.host import GRACE, TIMER_CHOICES, Room, deal
+from sxmj.room.host import GRACE, TIMER_CHOICES, Room, SavedRoomError, deal
 from sxmj.ui.i18n import tr
 from sxmj.ui.params import refusal
 from sxmj.ui.table.dom import is_none
 from sxmj.ui.table.friends.common import ROOM_KEY, RoomBase
-from sxmj.ui.table.friends.lobby import invite_link, phrase_text
-from sxmj.ui.table.saved import LEVELS, stored_object
+from sxmj.ui.table.friends.lobby import invite_link, phrase_text, refusal_text
+from sxmj.ui.table.saved import LEVELS
 
 NEXT_WAIT = 30  # seconds the host waits for everyone to be ready before dealing anyway
 
@@ -39,21 +35,24 @@ class HostSession(RoomBase):
     # ------------------------------------------------------------ the session
 
     def act(self, action: Action) -> None:
-        """The host's own move takes a guest's path: the room checks it first."""
-        self.play(self.room_check(action))
-
-    def play(self, action: Action | None) -> None:
-        if action is None:
+        """The host's own move takes a guest's path: the room's referee judges it
+        (:meth:`sxmj.room.host.Room.local`) before it is played."""
+        room = self.room
+        if room is None or not room.started:  # the lobby: the table behind it is yours
+            self.play(action)
             return
+        got = room.local(action)
+        if got.action is not None:
+            self.play(got.action)
+        elif got.refused is not None:
+            self.app.screen.show_why(tr(self.lang, "friends_refused", why=refusal_text(
+                got.refused.code, str(action), self.lang)))
+
+    def play(self, action: Action) -> None:
+        """Apply a checked move (anyone's), redraw, and let the bots go on."""
         self.app.apply(action)
         self.app.render()
         self.app.kick()
-
-    def room_check(self, action: Action) -> Action | None:
-        """``action`` if the room's referee accepts it from the host's seat now."""
-        if self.room is None:
-            return action
-        return action  # replaced by Room.local below
 
     def next_hand(self) -> None:
         """The host pressed 下一局: deal once every connected guest is ready too."""
@@ -101,28 +100,14 @@ class HostSession(RoomBase):
 
     def _resume_host(self, room_id: str) -> bool:
         stored = self.app.persistence.load(ROOM_KEY)
-        try:
-            data, _ = stored_object(stored, "room")
-            if data is None or data.get("id") != room_id:
-                return False
-            seats = data["seats"]
-            # stored data is anyone's to edit: every field is checked before it is used
-            if not (isinstance(data["secret"], str) and data["level"] in LEVELS
-                    and data["timer"] in TIMER_CHOICES and isinstance(seats, list)
-                    and len(seats) == 4 and all(
-                        isinstance(x, dict) and x.get("kind") in ("host", "guest", "bot")
-                        and isinstance(x.get("name"), str) and isinstance(x.get("token"), str)
-                        for x in seats)):
-                return False
-            room = Room(data["id"], data["secret"], tr(self.lang, "friends_host_name"),
-                        data["level"], data["timer"], tokens=lambda: secrets.token_hex(16))
-            for s, seat in enumerate(seats):
-                room.seats[s].kind, room.seats[s].name = seat["kind"], seat["name"]
-                room.seats[s].token = seat["token"]
-                room.seats[s].online = s == 0
-            room.started = bool(data["started"])
-            match = replay(data["match"]) if data.get("match") else None
-        except (ValueError, KeyError, TypeError, IndexError, RecursionError, CoreError):
+        if stored is None:
+            return False
+        try:  # stored data is anyone's to edit: the room checks every field
+            room = Room.from_json(stored, LEVELS, tokens=lambda: secrets.token_hex(16))
+        except SavedRoomError as e:
+            self.app.window.console.warn(f"sxmj friends: {e}")
+            return False
+        if room.room_id != room_id:
             return False
         self.room, self.room_id, self.secret = room, room.room_id, room.secret
         # the guests reconnect by themselves: each seat waits for its guest the grace period
@@ -131,8 +116,8 @@ class HostSession(RoomBase):
             if seat.kind == "guest":
                 self.away.add(s)
                 asyncio.ensure_future(self._grace(s))
-        if match is not None:
-            self.app.match = match
+        if room.match is not None:
+            self.app.match = room.match
             self.app.driver.seat_bots((room.level,) * 3, 0)
         asyncio.ensure_future(self._host(reopen=False))
         return True
@@ -157,47 +142,28 @@ class HostSession(RoomBase):
         self.app.render()
 
     def host_message(self, peer: Any, text: Any) -> None:
+        """A guest's message: the room decides it (:meth:`sxmj.room.host.Room.receive`);
+        this page does what the answer says."""
         room = self.room
         if room is None:
             return
-        peer = str(peer)
-        try:
-            msg = protocol.parse(str(text))
-        except protocol.ProtocolError as e:
-            self._drop(text, e)
+        got = room.receive(str(peer), str(text))
+        if got.dropped and got.refused is not None:
+            self._drop(text, got.refused)
             return
-        kind = msg["t"]
-        if kind == "hello":
-            self._deliver(room.hello(peer, msg))
-            s = room.seat_of(peer)
-            if s is not None:
-                self.away.discard(s)
-                if room.started:
-                    self._send(peer, room.state(s, self.app.match, [], full=True))
-                self.app.notes.log.append(tr(self.lang, "friends_back", name=room.seats[s].name))
-                self.app.render()  # the plate drops its "reconnecting"
-        elif kind == "sit":
-            self._deliver(room.sit(peer, msg))
-        elif kind == "act":
-            got = room.check(peer, msg, self.app.match)
-            if isinstance(got, Action):
-                self.app.apply(got)
-                self.app.render()
-                self.app.kick()
-            else:
-                self._send(peer, protocol.message("refused", code=got.code,
-                                                  action=msg["action"][:40]))
-        elif kind == "ready":
-            s = room.seat_of(peer)
-            if s is not None and msg["hand"] == self.app.match.hand_no:
-                self.ready.add(s)
-                self.maybe_deal()
-        elif kind == "say":
-            s = room.seat_of(peer)
-            if s is not None and phrase_text(msg["phrase"], "en"):
-                self.said(s, msg["phrase"])
-        elif kind == "ping":
-            self._send(peer, protocol.message("pong"))
+        self._deliver(got.replies)
+        if got.back is not None:
+            self.away.discard(got.back)
+            self.app.notes.log.append(tr(self.lang, "friends_back",
+                                         name=room.seats[got.back].name))
+            self.app.render()  # the plate drops its "reconnecting"
+        if got.action is not None:
+            self.play(got.action)
+        if got.ready is not None:
+            self.ready.add(got.ready)
+            self.maybe_deal()
+        if got.said is not None:
+            self.show_said(*got.said)
         self.refresh_lobby()
         self.save()
 
@@ -241,14 +207,13 @@ class HostSession(RoomBase):
         room.level = level
         room.timer = int(self._select("friends-timer", tuple(map(str, TIMER_CHOICES)),
                                       str(room.timer)))
-        room.started = True
         app = self.app
         app.match = deal(lambda: secrets.randbits(64), app.params.rules(app.settings.rules))
         app.driver.seat_bots((level,) * 3, 0)
         app.new_hand_state()
         app.overlay.close()
-        self.broadcast(app.match.game.deal_events, full=True)
-        self._deliver(room.lobby_to_all())
+        self._deliver(room.start(app.match))  # every guest's deal, then the lobby
+        self.arm()
         self.save()
         app.render()
         app.kick()
@@ -302,12 +267,8 @@ class HostSession(RoomBase):
                 action = self.app.driver.stand_in(game, seat, self.room.level)
                 name = self.room.seats[seat].name
                 self.app.notes.log.append(tr(self.lang, "friends_timeout", name=name))
-                for s in self.room.guests():
-                    self._send(self.room.seats[s].peer or "", protocol.message(
-                        "notice", kind="timeout", seat=protocol.turned(seat, s)))
-                self.app.apply(action)
-                self.app.render()
-                self.app.kick()
+                self._deliver(self.room.timed_out(seat))
+                self.play(action)
                 return
 
     def maybe_deal(self, force: bool = False) -> None:
@@ -331,19 +292,17 @@ class HostSession(RoomBase):
         room = self.room
         if room is None:
             return
+        got = room.say(seat, phrase)
+        self._deliver(got.replies)
+        if got.said is not None:
+            self.show_said(*got.said)
+
+    def show_said(self, seat: int, phrase: str) -> None:
+        """The bubble of ``seat``'s phrase at this table."""
         self.app.notes.say(seat, phrase_text(phrase, self.lang))
-        for s in room.guests():
-            self._send(room.seats[s].peer or "", protocol.message(
-                "said", seat=protocol.turned(seat, s), phrase=phrase))
         self.app.render()
 
     def save(self) -> None:
         """The host's room and match, for a reload (``#host=<id>``)."""
-        room = self.room
-        if room is None:
-            return
-        data = {"id": room.room_id, "secret": room.secret, "level": room.level,
-                "timer": room.timer, "started": room.started,
-                "seats": [{"kind": s.kind, "name": s.name, "token": s.token} for s in room.seats],
-                "match": dumps(self.app.match) if room.started else ""}
-        self.app.persistence.store(ROOM_KEY, json.dumps(data))
+        if self.room is not None:
+            self.app.persistence.store(ROOM_KEY, self.room.to_json())

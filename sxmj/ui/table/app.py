@@ -24,6 +24,8 @@ import random
 
 from sxmj.game import Action
 from sxmj.match import Match
+from sxmj.record import dumps as record_dumps
+from sxmj.table_game import TableMatch
 from sxmj.ui.i18n import seat_name, tr
 from sxmj.ui.params import Params, Refusal, level_param
 from sxmj.ui.table import comforts, regions, view, welcome
@@ -55,7 +57,7 @@ STATIC_REGIONS = ("menu", "seat-1", "seat-2", "seat-3", "panel", "me-plate",
 class App:
     """One table in one page."""
 
-    match: Match  # the match on the table (a friends room guest's: the hand as it sees it)
+    match: TableMatch  # the match on the table (a friends room guest's: the hand as it sees it)
 
     def __init__(self, document, window, params: Params, to_js=lambda value: value,
                  search: str = ""):
@@ -69,7 +71,7 @@ class App:
         self.preferences = Preferences(document, self.persistence.save_settings,
                                        self.settings_changed)
         self.ending = Ending(lambda: self.render())
-        self.driver = BotDriver(lambda: self.match.game, self.apply, self.render,
+        self.driver = BotDriver(lambda: self.played.game, self.apply, self.render,
                                 lambda: self.params.speed, self.fail, self.clock,
                                 lambda: self.ending.wait(self.params.speed))
         self.decision = Decision(lambda: self.match.game, self.act, self.render, self.state,
@@ -85,7 +87,7 @@ class App:
         self.notes = regions.TableNotes(lambda: self.params.lang)
         self.overlay = Overlay(document, lambda kind: self.kick())
         self.driver.held = lambda: self.overlay.is_open
-        self.guard = Guard(self.overlay, lambda: self.params.lang, lambda: self.match,
+        self.guard = Guard(self.overlay, lambda: self.params.lang, lambda: self.played,
                            lambda: self.session.scenario is not None, self.restart,
                            lambda: self.persistence.counted,
                            lambda match, counted: self.restart(kept=(match, counted)),
@@ -107,12 +109,18 @@ class App:
         return self.preferences.settings
 
     @property
+    def played(self) -> Match:
+        """The match this table plays (every session's but a guest's, whose host plays it)."""
+        assert isinstance(self.match, Match), "a guest's table applies nothing: its host does"
+        return self.match
+
+    @property
     def viewer(self) -> Viewer | None:
         """The imported record being watched (None while playing)."""
         return self.replay.viewer
 
     @property
-    def shown(self) -> Match:
+    def shown(self) -> TableMatch:
         """The match on the table: the replayed one while a record is watched."""
         return self.viewer.match if self.viewer is not None else self.match
 
@@ -210,7 +218,7 @@ class App:
     def count_hands(self) -> None:
         """Add the hands finished since the last count to the profile (once each)."""
         if self.session.counts_hands:
-            self.persistence.count_hands(self.match)
+            self.persistence.count_hands(self.played)
 
     # ------------------------------------------------------------ state
 
@@ -304,7 +312,7 @@ class App:
 
     def apply(self, action: Action) -> None:
         """Apply a legal action (the player's or a bot's), then count and save."""
-        events = self.match.apply(action)
+        events = self.played.apply(action)
         self.session.applied(events)
         self.decision.pick = None
         self.notes.note(events)
@@ -389,8 +397,9 @@ class App:
     def export_record(self) -> None:
         """Download the match as a JSON record."""
         mode = self.session.scenario
+        text = self.session.record_text()  # a guest's is its host's record
         self.records.export(self.match, None if mode is None else mode.name,
-                            self.session.record_text())
+                            record_dumps(self.played) if text is None else text)
 
     def watch(self) -> None:
         """A record is opened to watch: the session underneath waits (its bots stop)."""

@@ -27,8 +27,9 @@ from dataclasses import dataclass, field
 
 from sxmj.actions import Phase
 from sxmj.bots import Choice, Policy
-from sxmj.game import Action, Game
+from sxmj.game import Action
 from sxmj.observation import Observation
+from sxmj.table_game import TableGame
 from sxmj.tiles import NUM_PLAYING
 from sxmj.ui.i18n import seat_name, tile_label, tr, unbroken
 from sxmj.winning import Shape, distance, is_baotou_ready, is_win, waits
@@ -80,7 +81,7 @@ def hand_figures(tiles: list[int], sets: int, caishen: int, hidden: list[int],
     return d, [Wait(t, hidden[t]) for t in ws], any_tile, baotou
 
 
-def assist_info(game: Game, bot: Policy | None, lang: str,
+def assist_info(game: TableGame, bot: Policy | None, lang: str,
                 suggest: Action | None = None) -> AssistInfo:
     """The assist for seat 0 now. ``bot`` (any level) makes the suggestion; or ``suggest``
     is given (the scenario coach's); with neither, only the hand's figures are worked out."""

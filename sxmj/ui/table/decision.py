@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from sxmj.game import Action, Game
+from sxmj.game import Action
+from sxmj.table_game import TableGame
 from sxmj.tiles import tile as tile_of
 from sxmj.ui.table import view
 from sxmj.ui.table.touch import preview_text
@@ -22,7 +23,7 @@ class Decision:
     """Given the live game (``game``), ``act`` to play a legal action, ``render``, the
     table's ``state`` and ``focus`` for the keyboard."""
 
-    game: Callable[[], Game]
+    game: Callable[[], TableGame]
     act: Callable[[Action], None]
     render: Callable[[], None]
     state: Callable[[], view.TableState]

@@ -17,13 +17,14 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # typing.TypeIs is Python 3.13's; only mypy reads it
     from typing_extensions import TypeIs
 
+from sxmj.table_game import TableGame
 from sxmj.ui.i18n import tr
 from sxmj.ui.table import view
 from sxmj.ui.table.saved import Settings
 from sxmj.ui.table.sound import plan, starts_waiting, tick_plan, waits_for_player
 
 if TYPE_CHECKING:
-    from sxmj.game import Game
+    pass
 
 WHY_SECONDS = 6.0  # how long a tapped explanation stays up
 
@@ -204,12 +205,12 @@ class Speaker:
         s = self.settings().sound
         self._call("configure", json.dumps({"on": s.on, "volume": s.volume}))
 
-    def dealt(self, game: Game, heard: bool = True) -> None:
+    def dealt(self, game: TableGame, heard: bool = True) -> None:
         """A hand was dealt: its deal's cues (none for a resumed hand, ``heard`` False)."""
         self.waiting = False
         self.hear(game.deal_events if heard else [], game, heard)
 
-    def hear(self, events: list[dict], game: Game, heard: bool = True,
+    def hear(self, events: list[dict], game: TableGame, heard: bool = True,
              people: frozenset[int] = frozenset({0})) -> None:
         """Fire the cues of a batch of events that left ``game`` as it is; before the first
         user gesture the script logs them and plays nothing. ``people``: the seats of people

@@ -21,6 +21,7 @@ from sxmj.actions import Phase
 from sxmj.bots import Bot, ExpertStrategy, Policy, ScriptedBot
 from sxmj.bots.review import review_steps
 from sxmj.game import Action, Game
+from sxmj.table_game import TableGame
 from sxmj.ui.params import SPEEDS
 from sxmj.ui.table.assist import AssistInfo, assist_info
 from sxmj.ui.table.dom import Clock, is_none
@@ -185,7 +186,7 @@ class Adviser:
         self.key: tuple | None = None
         self.info: AssistInfo | None = None
 
-    def advise(self, game: Game, lang: str, mode: ScenarioMode | None) -> AssistInfo | None:
+    def advise(self, game: TableGame, lang: str, mode: ScenarioMode | None) -> AssistInfo | None:
         """The assist for ``game`` now (``mode``: the scenario being played, if any)."""
         key = (id(game), len(game.actions), lang, mode is None)
         if key != self.key:
@@ -193,6 +194,7 @@ class Adviser:
             if mode is None:
                 self.info = assist_info(game, self.bot, lang)
             else:  # a scenario: the coach suggests, the assist only reads the hand
+                assert isinstance(game, Game)  # a scenario is played at this table
                 suggest = mode.coach(game, lang).suggest
                 self.info = assist_info(game, None, lang, suggest)
             self.key = key

@@ -17,9 +17,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from sxmj.match import Match
 from sxmj.ranks import RANKS, rank_of
 from sxmj.scoring import PATTERNS
+from sxmj.table_game import TableMatch
 from sxmj.ui.i18n import seat_name, tr, wind_char
 from sxmj.ui.markup import esc, signed
 from sxmj.ui.table.comforts import rank_line
@@ -50,7 +50,7 @@ class Best:
     patterns: tuple[str, ...]
 
 
-def totals(match: Match) -> list[SeatTotals]:
+def totals(match: TableMatch) -> list[SeatTotals]:
     """Each seat's figures, in seat order."""
     places = match.places()
     out = []
@@ -62,7 +62,7 @@ def totals(match: Match) -> list[SeatTotals]:
     return out
 
 
-def best_hand(match: Match) -> Best | None:
+def best_hand(match: TableMatch) -> Best | None:
     """The win that earned most (the first of equals); None when nobody won."""
     best = None
     for i, r in enumerate(match.results):
@@ -74,7 +74,7 @@ def best_hand(match: Match) -> Best | None:
     return best
 
 
-def points_won(match: Match, seat: int = 0) -> int:
+def points_won(match: TableMatch, seat: int = 0) -> int:
     """The rank points ``seat`` won this match (RULES §11: what the player wins)."""
     return sum(max(0, r.payments[seat]) for r in match.results)
 
@@ -110,7 +110,7 @@ def rank_progress_html(profile: Profile, won: int, lang: str) -> str:
             f'{esc(tr(lang, "match_rank", won=won, n=profile.points))} · {esc(nxt)}</p></div>')
 
 
-def summary_html(match: Match, profile: Profile, lang: str,
+def summary_html(match: TableMatch, profile: Profile, lang: str,
                  name: Callable[[int], str] | None = None) -> str:
     """The match summary at the top of its last hand's result panel; ``name`` gives each
     seat's name (a friends room's players), else the seats' own."""
@@ -160,7 +160,7 @@ def summary_html(match: Match, profile: Profile, lang: str,
         f'</span></button></div></section>')
 
 
-def ends(st: TableState, match: Match, profile: Profile) -> None:
+def ends(st: TableState, match: TableMatch, profile: Profile) -> None:
     """What a finished hand's panel adds for the player: the rank line under the payments,
     and on the match's last hand the summary on top."""
     if not (match.game.over and match.results):

@@ -15,8 +15,8 @@ from urllib.parse import urlencode
 
 from sxmj.game import Action
 from sxmj.match import Match
-from sxmj.record import dumps as record_dumps
 from sxmj.record import replay, to_record
+from sxmj.table_game import TableMatch
 from sxmj.ui.i18n import tr
 from sxmj.ui.table.dom import is_none
 from sxmj.ui.table.saved import read_record
@@ -97,10 +97,9 @@ class Records:
             [("lang", self.lang())] if self.lang() != "zh" else []))
         return base + query
 
-    def export(self, match: Match, scenario: str | None, text: str | None = None) -> None:
-        """Download the match as a JSON record (``python3 -m sxmj replay`` plays it);
-        ``text``: a record given as it is (a friends room guest's, of the finished hands)."""
-        text = record_dumps(match) if text is None else text
+    def export(self, match: TableMatch, scenario: str | None, text: str) -> None:
+        """Download ``text``, the record of ``match`` (``python3 -m sxmj replay`` plays it; a
+        friends room guest's is its host's record of the finished hands)."""
         name = f"sxmj-seed{match.seed}-hand{match.hand_no + 1}.json"
         if scenario is not None:
             name = f"sxmj-scenario-{scenario}.json"
@@ -181,7 +180,7 @@ class Replay:
         self.viewer.go(step)
         self.render()
 
-    def review_key(self, live: Match) -> tuple:
+    def review_key(self, live: TableMatch) -> tuple:
         """The hand the result panel shows, for its review (复盘): the watched record's
         hand, or the live match's. It holds the record or match itself, not its ``id``: a new
         match (a scenario played again) may be given a freed one's id."""

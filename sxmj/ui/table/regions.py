@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 from sxmj.game import Action, Game
 from sxmj.scenarios import ScenarioError
+from sxmj.table_game import TableGame
 from sxmj.ui.i18n import tr
 from sxmj.ui.params import Refusal, refusals_html
 from sxmj.ui.table import comforts, view
@@ -56,7 +57,7 @@ class TableNotes:
         return out
 
 
-def waiting_for(game: Game, viewing: bool, people: frozenset[int] = frozenset({0})) -> str:
+def waiting_for(game: TableGame, viewing: bool, people: frozenset[int] = frozenset({0})) -> str:
     """What the table waits for (``body[data-sxmj-waiting]``): ``viewer``, ``result``,
     ``you`` or ``bots``. ``you`` once the player must decide and nobody but ``people`` (the
     seats of people: in a friends room the others decide at their own tables meanwhile)."""
@@ -92,7 +93,7 @@ def assist_regions(info: AssistInfo | None, st: view.TableState, on: bool,
 
 
 def comfort_regions(st: view.TableState, viewer: Viewer | None, info: AssistInfo | None,
-                    assist: bool, rail_open: bool, mode: ScenarioMode | None, game: Game,
+                    assist: bool, rail_open: bool, mode: ScenarioMode | None, game: TableGame,
                     scenario_error: str | None) -> dict[str, str]:
     """The replay bar, the assist (``info``, None when off) and the coach; a replay (a
     ``viewer``) has neither assist nor coach."""
@@ -106,10 +107,11 @@ def comfort_regions(st: view.TableState, viewer: Viewer | None, info: AssistInfo
     return out
 
 
-def coach_html(mode: ScenarioMode | None, game: Game, scenario_error: str | None,
+def coach_html(mode: ScenarioMode | None, game: TableGame, scenario_error: str | None,
                lang: str) -> str:
     """The scenario's coach, or why the scenario asked for could not be played."""
     if mode is not None:
+        assert isinstance(game, Game)  # a scenario is played at this table
         return mode.coach_html(game, lang)
     if scenario_error is not None:
         return error_html(ScenarioError(scenario_error), scenario_error, lang)

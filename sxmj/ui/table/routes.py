@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from sxmj.match import Match
+from sxmj.table_game import TableMatch
 from sxmj.ui.i18n import tr
 from sxmj.ui.table import view
 from sxmj.ui.table.decision import Decision
@@ -32,7 +33,10 @@ PICK_STEPS = {"ArrowLeft": -1, "ArrowRight": 1}  # ←/→ choose the previous/n
 class Table(Protocol):
     """What the player's input can reach: the controller and the parts it holds."""
 
-    match: Match
+    match: TableMatch
+
+    @property
+    def played(self) -> Match: ...
     keyboard: bool
     screen: Screen
     preferences: Preferences
@@ -213,7 +217,7 @@ class InputRouter:
         """复盘: review the player's decisions in the hand shown (in a replay, its end first)."""
         t = self.table
         t.replay.to_hand_end()
-        key, record, hand = t.replay.review_subject(t.match)
+        key, record, hand = t.replay.review_subject(t.played)
         t.reviewer.start(key, record, hand)
 
     def toggle_sound(self) -> None:

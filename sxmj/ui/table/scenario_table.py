@@ -11,6 +11,7 @@ from typing import Any, Protocol
 
 from sxmj.match import Match
 from sxmj.scenarios import ScenarioError
+from sxmj.table_game import TableMatch
 from sxmj.ui.i18n import tr
 from sxmj.ui.table import regions, view
 from sxmj.ui.table.driver import BotDriver
@@ -21,7 +22,10 @@ class Host(Protocol):
     """What dealing a scenario reaches: the controller and the parts it holds."""
 
     document: Any
-    match: Match
+    match: TableMatch
+
+    @property
+    def played(self) -> Match: ...
     driver: BotDriver
     notes: regions.TableNotes
 
@@ -88,7 +92,7 @@ class ScenarioTable:
         the result and the button that plays it again."""
         mode = self.mode
         assert mode is not None
-        game = self.host.match.game
+        game = self.host.played.game
         coach = mode.coach(game, lang)
         st.suggest = coach.suggest
         if game.over:

@@ -28,6 +28,7 @@ from typing import Any, Protocol
 
 from sxmj.game import Action
 from sxmj.match import Match
+from sxmj.table_game import TableMatch
 from sxmj.ui.params import Params
 from sxmj.ui.table.scenario_mode import ScenarioMode
 from sxmj.ui.table.state import TableState
@@ -43,7 +44,10 @@ class Table(Protocol):
     """What a session may reach of the table: its match and the few steps every session
     takes (apply a checked action, redraw, let the bots go on, a new hand's bookkeeping)."""
 
-    match: Match
+    match: TableMatch
+
+    @property
+    def played(self) -> Match: ...
 
     def apply(self, action: Action) -> None: ...
 
@@ -157,14 +161,14 @@ class LocalSession(PlainSession):
         if table.match.finished:  # the match is over: N asks for a new one
             table.new_match()
             return
-        table.match.next_hand()
+        table.played.next_hand()
         table.new_hand_state()
         self.persist()
         table.render()
         table.kick()
 
     def persist(self) -> None:
-        self.store.save_match(self.table.match)
+        self.store.save_match(self.table.played)
 
     def show(self, st: TableState, lang: str) -> None:
         self.extras(st, lang)

@@ -40,7 +40,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from sxmj.game import Event, Game
+from sxmj.game import Event
+from sxmj.table_game import TableGame
 from sxmj.ui.i18n import tr
 
 CUES = ("draw", "discard", "claim", "kong", "flower", "win", "drawn-hand", "tick", "turn")
@@ -149,7 +150,7 @@ def tick_plan(settings: SoundSettings, hidden: bool) -> Plan:
     return Plan((Cue("tick"),)) if settings.on and not hidden else Plan()
 
 
-def waits_for_player(game: Game, people: frozenset[int] = frozenset({0})) -> bool:
+def waits_for_player(game: TableGame, people: frozenset[int] = frozenset({0})) -> bool:
     """The table waits for the player and for nobody but ``people`` (the seats of people:
     in a friends room the others decide at their own tables meanwhile), as
     ``body[data-sxmj-waiting="you"]`` says."""
@@ -231,7 +232,7 @@ def plan(events: Iterable[Mapping[str, Any]], settings: SoundSettings, *, lang: 
     return Plan(tuple(cues), title, turn)
 
 
-def starts_waiting(waited_before: bool, game_after: Game,
+def starts_waiting(waited_before: bool, game_after: TableGame,
                    people: frozenset[int] = frozenset({0})) -> bool:
     """The table started waiting for the player with this batch (it did not before)."""
     return waits_for_player(game_after, people) and not waited_before

@@ -19,6 +19,7 @@ from sxmj.match import Match
 from sxmj.messages import CoreError
 from sxmj.room.guest import GuestTable
 from sxmj.room.host import Room
+from sxmj.table_game import TableMatch
 from sxmj.ui.i18n import tr
 from sxmj.ui.params import Params, Refusal
 from sxmj.ui.table.decision import Decision
@@ -44,7 +45,10 @@ class RoomTable(Protocol):
     document: Any
     window: Any
     params: Params
-    match: Match
+    match: TableMatch
+
+    @property
+    def played(self) -> Match: ...
     screen: Screen
     speaker: Speaker
     overlay: Overlay

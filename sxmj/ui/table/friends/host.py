@@ -56,6 +56,12 @@ class HostSession(RoomBase):
 
     def next_hand(self) -> None:
         """The host pressed 下一局: deal once every connected guest is ready too."""
+        if self.room is None or not self.room.started:  # the lobby: your own match goes on
+            self.app.played.next_hand()
+            self.app.new_hand_state()
+            self.app.render()
+            self.app.kick()
+            return
         if self.app.match.finished:
             self.app.new_match()  # a room's match ends with the room: nothing to start
             return
@@ -226,20 +232,19 @@ class HostSession(RoomBase):
     def broadcast(self, events: list[dict[str, Any]], full: bool = False) -> None:
         """Every connected guest's state after a change (host side)."""
         room = self.room
-        if room is None or not room.started:
+        if room is None or (match := room.match) is None:
             return
         if full:
-            self._deliver([(peer, room.state(s, self.app.match, events, True))
+            self._deliver([(peer, room.state(s, match, events, True))
                            for s in room.guests() if (peer := room.seats[s].peer)])
         else:
-            self._deliver(room.states(self.app.match, events))
+            self._deliver(room.states(match, events))
         self.arm()
 
     def arm(self) -> None:
         """The turn timer: a connected guest who must decide has ``timer`` seconds."""
         room = self.room
-        match = self.app.match
-        if room is None:
+        if room is None or (match := room.match) is None:
             return
         key = (match.hand_no, len(match.game.actions))
         waiting = [s for s in match.game.to_move() if s in room.guests() or s == 0]
@@ -255,8 +260,9 @@ class HostSession(RoomBase):
 
     async def _timeout(self, key: tuple[int, int], seats: list[int], seconds: float) -> None:
         await asyncio.sleep(seconds)
-        match = self.app.match
-        if (match.hand_no, len(match.game.actions)) != key or self.room is None:
+        room = self.room
+        match = None if room is None else room.match
+        if room is None or match is None or (match.hand_no, len(match.game.actions)) != key:
             return
         if match.game.over:
             self.maybe_deal(force=True)
@@ -264,25 +270,26 @@ class HostSession(RoomBase):
         for seat in seats:
             if seat in match.game.to_move():
                 game = match.game
-                action = self.app.driver.stand_in(game, seat, self.room.level)
-                name = self.room.seats[seat].name
+                action = self.app.driver.stand_in(game, seat, room.level)
+                name = room.seats[seat].name
                 self.app.notes.log.append(tr(self.lang, "friends_timeout", name=name))
-                self._deliver(self.room.timed_out(seat))
+                self._deliver(room.timed_out(seat))
                 self.play(action)
                 return
 
     def maybe_deal(self, force: bool = False) -> None:
         room, app = self.room, self.app
-        if room is None or not app.match.game.over or app.match.finished:
+        match = None if room is None else room.match
+        if room is None or match is None or not match.game.over or match.finished:
             return
         if not force and not set(room.guests()) | {0} <= self.ready:
             app.notes.log.append(tr(self.lang, "friends_ready_wait"))
             app.render()
             return
         self.ready = set()
-        deal(lambda: secrets.randbits(64), app.match.options, app.match)
+        deal(lambda: secrets.randbits(64), match.options, match)
         app.new_hand_state()
-        self.broadcast(app.match.game.deal_events)
+        self.broadcast(match.game.deal_events)
         self.save()
         app.render()
         app.kick()

@@ -322,6 +322,11 @@ class App:
             self.ending.start()  # the table shows the end before the result panel
         self.persist()
 
+    def go_on(self) -> None:
+        """Redraw, then let the bots go on (after anything that moves the game)."""
+        self.render()
+        self.kick()
+
     def kick(self) -> None:
         """Let the bots move (in a task) until the player must decide or the hand ends."""
         if self.session.drives_bots:
@@ -360,8 +365,7 @@ class App:
         else:
             self.start_match(seed if seed is not None else new_seed())
         self.update_url()
-        self.render()
-        self.kick()
+        self.go_on()
 
     # ------------------------------------------------------------ settings, sheet, replay
 
@@ -412,8 +416,7 @@ class App:
         if isinstance(self.session, WatchSession):
             self.session = self.session.under
         self.notes.fresh = {}
-        self.render()
-        self.kick()
+        self.go_on()
 
 
 def new_seed() -> int:

@@ -37,6 +37,8 @@ class Host(Protocol):
 
     def kick(self) -> None: ...
 
+    def go_on(self) -> None: ...
+
 
 class ScenarioTable:
     """The scenario the table plays (``mode``; None for a plain game), or the name asked for
@@ -77,8 +79,7 @@ class ScenarioTable:
         host.driver.stop()
         host.notes.log = []
         self.start()
-        host.render()
-        host.kick()
+        host.go_on()
 
     def leave(self) -> None:
         """A plain match replaces the scenario (or the name that wasn't one)."""

@@ -55,6 +55,8 @@ class Table(Protocol):
 
     def kick(self) -> None: ...
 
+    def go_on(self) -> None: ...
+
     def new_hand_state(self, heard: bool = True) -> None: ...
 
     def new_match(self) -> None: ...
@@ -126,8 +128,7 @@ class PlainSession:
 
     def act(self, action: Action) -> None:
         self.table.apply(action)
-        self.table.render()
-        self.table.kick()
+        self.table.go_on()
 
     def applied(self, events: list[dict[str, Any]]) -> None:
         pass
@@ -164,8 +165,7 @@ class LocalSession(PlainSession):
         table.played.next_hand()
         table.new_hand_state()
         self.persist()
-        table.render()
-        table.kick()
+        table.go_on()
 
     def persist(self) -> None:
         self.store.save_match(self.table.played)

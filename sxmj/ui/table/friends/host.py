@@ -51,16 +51,14 @@ class HostSession(RoomBase):
     def play(self, action: Action) -> None:
         """Apply a checked move (anyone's), redraw, and let the bots go on."""
         self.app.apply(action)
-        self.app.render()
-        self.app.kick()
+        self.app.go_on()
 
     def next_hand(self) -> None:
         """The host pressed 下一局: deal once every connected guest is ready too."""
         if self.room is None or not self.room.started:  # the lobby: your own match goes on
             self.app.played.next_hand()
             self.app.new_hand_state()
-            self.app.render()
-            self.app.kick()
+            self.app.go_on()
             return
         if self.app.match.finished:
             self.app.new_match()  # a room's match ends with the room: nothing to start
@@ -221,8 +219,7 @@ class HostSession(RoomBase):
         self._deliver(room.start(app.match))  # every guest's deal, then the lobby
         self.arm()
         self.save()
-        app.render()
-        app.kick()
+        app.go_on()
 
     def _select(self, rid: str, allowed: tuple[str, ...], fallback: str) -> str:
         element = self.app.document.getElementById(rid)
@@ -291,8 +288,7 @@ class HostSession(RoomBase):
         app.new_hand_state()
         self.broadcast(match.game.deal_events)
         self.save()
-        app.render()
-        app.kick()
+        app.go_on()
 
     def said(self, seat: int, phrase: str) -> None:
         """A quick phrase from ``seat`` (host-numbered): a bubble at every table."""

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .bots import LEVELS, Bot
+from .bots.review import SAMPLES as REVIEW_SAMPLES
 from .bots.review import review
 from .match import Match
 from .messages import CoreError
@@ -157,7 +158,7 @@ def cmd_review(args: argparse.Namespace) -> int:
         hands = record.get("hands") if isinstance(record, dict) else None
         if args.hand is not None and isinstance(hands, list) and args.hand >= len(hands):
             raise CoreError("arg.hand", "--hand", count=len(hands), value=args.hand)
-        result = review(record, args.seat, args.hand, samples=args.samples,
+        result = review(record, args.seat, args.hand, samples=args.samples, seed=args.seed,
                         progress=progress)
     except CoreError as e:
         return _fail(e, args.lang)
@@ -320,8 +321,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seat", type=_whole(0, 3), required=True)
     p.add_argument("--hand", type=_whole(0, 10**6), default=None,
                    help="only this hand (from 0); default every hand")
-    p.add_argument("--samples", type=_whole(2, 1000), default=24,
-                   help="determinized playouts per candidate")
+    p.add_argument("--samples", type=_whole(2, 1000), default=REVIEW_SAMPLES,
+                   help="guesses of the hidden tiles a decision is judged over at least "
+                        "(the page's review: the default)")
+    p.add_argument("--seed", type=_whole(0, 2**63), default=0,
+                   help="the guesses' seed (the page's review: 0)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_review)
     p = sub.add_parser("tournament", help="duplicate tournament between bot levels",

@@ -278,10 +278,46 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "bot.claim_closer": ("{claim}{tname}：离听牌更近一步",
                          "{claim} {tname}: one step closer to ready"),
     "bot.claim_race": ("{claim}{tname}：更快胡牌", "{claim} {tname}: wins the race more often"),
-    "bot.expert": ("{move}：期望 {points} 分，胡牌率 {win}%；对比{move_rival} {rival_points} 分"
-                   "（{samples} 次推演）",
-                   "{move}: {points} points expected, {win} % win, vs {move_rival} "
-                   "{rival_points} ({samples} playouts)"),
+    "bot.expert": ("{move}：期望 {points} 分，胡牌率 {win}%；{move_rival}只有 {rival_points} 分",
+                   "{move}: about {points} points expected, {win} % wins; {move_rival} "
+                   "only {rival_points}"),
+    # -- why the review (复盘) flags a decision: what the better move does for the hand
+    "review.why_distance": ("打{tname}离听牌还差{distance}张；打{tname_played}变成差"
+                            "{distance_played}张，离听牌更远了",
+                            "{move} leaves you {distance} from ready; {move_played} leaves "
+                            "you {distance_played} away, further from ready"),
+    "review.why_ready": ("打{tname}就听牌了；打{tname_played}还差{distance_played}张",
+                         "{move} leaves you ready; {move_played} leaves you {distance_played} "
+                         "from ready"),
+    "review.why_baotou": ("打{tname}留住暴头听牌（摸什么都胡）；打{tname_played}拆了暴头",
+                          "{move} keeps your 暴头 wait (any draw wins); {move_played} breaks "
+                          "it"),
+    "review.why_waits": ("打{tname}听{kinds}种牌、还剩{live}张；打{tname_played}只听"
+                         "{kinds_played}种、{live_played}张",
+                         "{move} keeps {kinds} kinds of waits with {live} live tiles instead "
+                         "of {kinds_played} with {live_played}"),
+    "review.why_live": ("打{tname}有效牌{live}张；打{tname_played}只有{live_played}张",
+                        "{move} keeps {live} live tiles that help instead of {live_played}"),
+    "review.why_piao": ("这手胡牌可以先不胡：打出财神{tname}飘，下一张摸什么都胡，番更大，"
+                        "平均多得约{points}分",
+                        "this win was worth passing: throwing the 财神 {tname} (飘) makes "
+                        "any draw win for one more 番, about {points} points more on average"),
+    "review.why_wait_baotou": ("这手平胡可以先不胡：打{tname}等暴头，摸什么都胡，翻倍，"
+                               "平均多得约{points}分",
+                               "this plain win was worth passing: {move} waits for 暴头 "
+                               "(any draw wins, double), about {points} points more on "
+                               "average"),
+    "review.why_take_win": ("该胡就胡：{move}，平均多得约{points}分",
+                            "the win was worth taking: about {points} points more on average"),
+    "review.why_pass": ("过更好：{move_played}锁住了一副牌，自己摸牌平均多得约{points}分",
+                        "passing was better: {move_played} locks a set, and your own draw "
+                        "is worth about {points} points more on average"),
+    "review.why_claim": ("{move}更好：比过平均多得约{points}分",
+                         "{move} was better than passing: about {points} points more on "
+                         "average"),
+    "review.why_points": ("{move}更好：比{move_played}平均多得约{points}分",
+                          "{move} was better than {move_played}: about {points} points more "
+                          "on average"),
     "review.summary": ("{count} 个决定大约少得 {points} 分；牌效{grade}"
                        "（{efficient}/{discards} 张打牌走了最快的路）",
                        "{count} decisions cost about {points} points; your tile efficiency was "

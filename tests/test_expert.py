@@ -208,3 +208,22 @@ def test_playouts_pass_a_plain_win_for_a_baotou_wait_as_hard_does() -> None:
     piao = "123m456p789s111z5m5m"
     assert greedy(game_of(piao, "5m", 80, "5m"), 0) == Action(0, "discard", tile("5m"))
     assert greedy(game_of(piao, "5m", 20, "5m"), 0).kind == "hu"
+
+
+def test_a_playout_robs_a_kong_it_can_rob() -> None:
+    """The greedy playout policy takes a rob (抢杠) at once: a rob is no self-draw, so it is
+    never weighed as one (that raised once the judged seat's own play could add a kong)."""
+    from sxmj.bots.search import greedy
+
+    for seed in range(200):
+        m = Match(seed=seed)
+        g = m.game
+        while not g.over:
+            seat = g.to_move()[0]
+            legal = g.legal_actions(seat)
+            if g.phase == "rob" and any(a.kind == "hu" for a in legal):
+                assert greedy(g, seat).kind == "hu"
+                return
+            jia = next((a for a in legal if a.kind == "jiagang"), None)
+            m.apply(jia or Bot("hard").choose(g.observation(seat), legal).action)
+    raise AssertionError("no deal of 200 gave a kong to rob")

@@ -1,34 +1,32 @@
-"""``expert`` (专家): hard's judgement, checked by search at decision time.
+"""``expert`` (专家): the judgement of every decision (:mod:`.judge`), at play time.
 
-For each decision the expert lists a few candidates — hard's choice and its
-closest rivals — and plays each out over the same determinized guesses
-(:mod:`.search`). It takes the candidate with the best mean payment to its seat,
-but leaves hard's choice only when the paired gain clears its own noise:
-ties (within the noise) go to hard. Easy decisions (one legal action, or a win
-that hard would take) return at once, without searching.
+The expert plays what the judgement chooses: hard's choice (the race model), left only
+when a rival wins more points in paired playouts by the judgement's test — the same test
+by which the review (复盘) flags a decision, and from the same guesses a review of this
+decision would play first. Easy decisions (one legal action, or a win that hard would
+take) return at once, without searching.
 
-Sampling is fixed (``samples`` guesses from ``seed``), so a match replays the
-same under CPython and Pyodide; the page may pass ``stop`` to cut a slow search.
+Sampling is fixed (``samples`` guesses from ``seed``), so a match replays the same under
+CPython and Pyodide; the page passes ``stop`` to cut a slow search (the judgement then
+stands on the guesses played out).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 
-from ..game import OWN_KONGS, Action, Phase
+from ..game import Action
 from ..observation import Observation
-from .analysis import Choice, discard_options
+from .analysis import Choice
 from .hard import HardStrategy
-from .search import Estimate, estimate_steps, paired_gain
+from .judge import Judgement, judge_steps
+from .search import Estimate
 
-DISCARD_CANDIDATES = 3  # hard's best discards to search
-SAMPLES = 20
-NOISE = 2.0  # leave hard's choice only when the gain exceeds this many standard errors
+SAMPLES = 16  # guesses a decision at play time: the fewest the judgement trusts
 
 
 class ExpertStrategy(HardStrategy):
     level = "expert"
-    noise = NOISE
 
     def __init__(self, seed: int = 0, samples: int = SAMPLES,
                  stop: Callable[[], bool] | None = None):
@@ -37,7 +35,8 @@ class ExpertStrategy(HardStrategy):
         self.samples = samples
         self.stop = stop
         self.decisions = 0  # a fresh stream of guesses per decision
-        self._pending: tuple[list[Estimate], Choice] | None = None
+        self._pending: Judgement | None = None
+        self._hard: Choice | None = None
 
     def choose(self, obs: Observation, legal: Sequence[Action]) -> Choice:
         choice = None
@@ -51,53 +50,41 @@ class ExpertStrategy(HardStrategy):
         loop there, and may stop: :meth:`settle` then decides on what was played out), the
         choice last. Easy decisions yield their choice at once."""
         hard = super().choose(obs, legal)
-        self._pending = None
-        if len(legal) == 1 or obs.phase == Phase.ROB or hard.action.kind == "hu":
-            yield hard
-            return
-        candidates = self.candidates(obs, legal, hard.action)
-        if len(candidates) < 2:
-            yield hard
-            return
+        self._pending, self._hard = None, hard
         self.decisions += 1
         seed = self.seed * 1_000_003 + self.decisions
-        for estimates in estimate_steps(obs, candidates, self.samples, seed):
-            self._pending = (estimates, hard)
+        steps = judge_steps(obs, legal, self.samples, seed, strategy=self._plain())
+        for judgement in steps:
+            if judgement.guesses == 0:  # settled: nothing to search
+                yield hard
+                return
+            self._pending = judgement
             yield None
         yield self.settle()
 
+    def _plain(self) -> HardStrategy:
+        """Hard's judgement (the default and the playouts' own play), without the search."""
+        return HardStrategy(self.seed)
+
     def settle(self) -> Choice:
         """Decide on the guesses played out so far (at least one)."""
-        assert self._pending is not None, "settle() before any guess was played"
-        estimates, hard = self._pending
+        assert self._pending is not None and self._hard is not None, \
+            "settle() before any guess was played"
+        judgement, hard = self._pending, self._hard
         self._pending = None
-        base = estimates[0]  # hard's choice
-        best = max(estimates[1:], key=lambda e: e.mean)
-        gain, se = paired_gain(best, base)
-        if gain > self.noise * se and gain > 0:
-            return self.explain(best, base)
-        return self.explain(base, best)
-
-    def candidates(self, obs: Observation, legal: Sequence[Action],
-                   hard: Action) -> list[Action]:
-        """Hard's choice first, then its rivals: every claim option, the wins and kongs
-        on offer, and hard's next-best discards."""
-        if obs.phase == Phase.CLAIM:
-            return [hard] + [a for a in legal if a != hard]
-        out = [hard]
-        out += [a for a in legal if a.kind == "hu" or a.kind in OWN_KONGS and a != hard]
-        for o in self.ranked_discards(obs, discard_options(obs))[:DISCARD_CANDIDATES]:
-            a = next((x for x in legal if x.kind == "discard" and x.tile == o.tile), None)
-            if a is not None and a not in out:
-                out.append(a)
-        return out
+        choice = judgement.choice
+        if choice == judgement.default:
+            return hard  # hard's own reason: the judgement kept its choice
+        best, base = judgement.of(choice), judgement.of(judgement.default)
+        assert best is not None and base is not None
+        return self.explain(best, base)
 
     def explain(self, chosen: Estimate, rival: Estimate) -> Choice:
         """The choice with the numbers behind it: expected points and win rate of the
-        chosen action against its closest rival."""
+        chosen action against the default it beat."""
         params = {"move": _move(chosen.action), "points": f"{chosen.mean:+.1f}",
                   "win": round(100 * chosen.win_rate), "move_rival": _move(rival.action),
-                  "rival_points": f"{rival.mean:+.1f}", "samples": len(chosen.values)}
+                  "rival_points": f"{rival.mean:+.1f}"}
         return Choice(chosen.action, "bot.expert", params)
 
 

@@ -1,10 +1,15 @@
-"""Hand review (复盘): where did a player's decisions lose points?
+"""Hand review (复盘): which of a player's decisions lost points, sure enough to say so.
 
-The expert replays a record and, at every decision a seat made with more than
-one legal action, plays out the action taken and its own candidates over the
-same determinized guesses, from that seat's observation at that moment. A
-decision is flagged when the best alternative beats the played action by more
-than ``threshold`` points *and* by more than its noise.
+The review replays a record and judges every decision the seat made with more than one
+legal action, from that seat's observation at that moment, with the judgement every piece
+of advice comes from (:mod:`.judge`): hard's choice, and the closest rivals and the move
+played, played out in paired playouts. A decision is flagged only when another move
+*beats* the one played by the judgement's test — more than :data:`~.judge.THRESHOLD`
+points on average, with the paired interval of the gain excluding zero. So a decision
+made as the assist suggested is flagged only where the judgement itself leaves hard's
+choice, and a self-drawn win is flagged only when passing it (to 飘 or for a 暴头 wait)
+wins more by that same test. The reason says what the better move does for the hand
+(:func:`why`), never how it was counted.
 
 >>> from sxmj.match import Match
 >>> from sxmj.record import to_record
@@ -23,15 +28,16 @@ from typing import Any
 from ..game import Action
 from ..match import Match
 from ..messages import render
+from ..observation import Observation
 from ..record import replay
-from ..winning import Shape, distance
-from .analysis import minus
-from .expert import ExpertStrategy, _move
-from .search import Estimate, estimate_steps, paired_gain
+from ..tiles import code, format_tiles
+from ..winning import Shape, distance, is_baotou_ready, waits
+from .analysis import analyse, minus
+from .hard import HardStrategy
+from .judge import THRESHOLD, Judgement, judge_steps
 
-THRESHOLD = 1.0  # points a decision must cost to be flagged
-NOISE = 1.0  # ... and standard errors of the paired gain (a review may point, not decide)
-SAMPLES = 24
+SAMPLES = 24  # guesses a decision: a hand of about 15 decisions in about 20 s in the page
+MOST = 160  # guesses a decision may take while a rival's gain is not yet sure
 
 
 class Cancelled(Exception):
@@ -47,10 +53,11 @@ class Flag:
     played: Action
     better: Action
     loss: float
-    reason: dict[str, Any]  # the message params of the better move (code bot.expert)
+    reason: dict[str, Any]  # the message params of the reason (code ``why``)
+    why: str = "review.why_points"  # the reason's message code (``review.why_*``)
 
     def reason_in(self, lang: str) -> str:
-        return render("bot.expert", self.reason, lang)
+        return render(self.why, self.reason, lang)
 
     def to_json(self) -> dict[str, Any]:
         return {"hand": self.hand, "index": self.index, "played": str(self.played),
@@ -114,9 +121,9 @@ def review_steps(record: dict[str, Any] | str, seat: int, hand: int | None = Non
     step is then one guess (every candidate played out once), and both counts are in
     guesses (``samples`` per decision). The review is the same either way.
     """
-    expert = ExpertStrategy(seed, samples=samples)
+    strategy = HardStrategy(seed)
     result = Review(seat)
-    todo: list[tuple[int, int, Any, list[Action], Action]] = []
+    todo: list[tuple[int, int, Observation, list[Action], Action]] = []
 
     def visit(h: int, index: int, match: Match, action: Action) -> None:
         game = match.game
@@ -132,39 +139,107 @@ def review_steps(record: dict[str, Any] | str, seat: int, hand: int | None = Non
     yield 0, len(todo) * unit, result
     for n, (h, index, obs, legal, played) in enumerate(todo):
         result.decisions += 1
-        guesses = 0
-        for guesses in _review_one(expert, result, h, index, obs, legal, played, threshold,
-                                   samples, seed * 7919 + n):
-            if per_guess and guesses < samples:
-                yield n * unit + guesses, len(todo) * unit, result
+        _count_efficiency(result, obs, legal, played)
+        judgement = None
+        for judgement in judge_steps(obs, legal, samples, seed * 7919 + n, played, strategy,
+                                     most=max(samples, MOST)):
+            guesses = judgement.guesses
+            if per_guess and guesses:  # one guess a step; the bar waits while one decision
+                done = min(guesses, samples - 1)  # takes more guesses than most
+                yield n * unit + done, len(todo) * unit, result
+        assert judgement is not None
+        flag = _flag(judgement, h, index, obs, played, threshold)
+        if flag is not None:
+            result.flagged.append(flag)
         yield (n + 1) * unit, len(todo) * unit, result
 
 
-def _review_one(expert: ExpertStrategy, result: Review, h: int, index: int, obs: Any,
-                legal: list[Action], played: Action, threshold: float, samples: int,
-                seed: int) -> Iterator[int]:
-    """Review one decision, yielding the number of guesses played after each; the
-    decision is counted, and flagged if it cost points, before the generator ends."""
-    if played.kind == "discard":
-        result.discards += 1
-        shape = Shape.of(obs.playing_hand, obs.caishen)
-        after = {t: distance(minus(shape, t, obs.caishen), obs.sets_needed)
-                 for t in (a.tile for a in legal if a.kind == "discard") if t is not None}
-        if played.tile is not None and after.get(played.tile, 99) <= min(after.values()):
-            result.efficient += 1
-    hard = super(ExpertStrategy, expert).choose(obs, legal).action
-    candidates = [played] + [a for a in expert.candidates(obs, legal, hard) if a != played]
-    if len(candidates) < 2:
+def _count_efficiency(result: Review, obs: Observation, legal: list[Action],
+                      played: Action) -> None:
+    """A discard that kept the hand as close to ready as any other counts as efficient."""
+    if played.kind != "discard":
         return
-    estimates: list[Estimate] = []
-    for i, step in enumerate(estimate_steps(obs, candidates, samples, seed)):
-        estimates = step
-        yield i + 1
-    mine = estimates[0]
-    best = max(estimates[1:], key=lambda e: e.mean)
-    gain, se = paired_gain(best, mine)
-    if gain > threshold and gain > NOISE * se:
-        reason = {"move": _move(best.action), "points": f"{best.mean:+.1f}",
-                  "win": round(100 * best.win_rate), "move_rival": _move(played),
-                  "rival_points": f"{mine.mean:+.1f}", "samples": len(best.values)}
-        result.flagged.append(Flag(h, index, played, best.action, gain, reason))
+    result.discards += 1
+    shape = Shape.of(obs.playing_hand, obs.caishen)
+    after = {t: distance(minus(shape, t, obs.caishen), obs.sets_needed)
+             for t in (a.tile for a in legal if a.kind == "discard") if t is not None}
+    if played.tile is not None and after.get(played.tile, 99) <= min(after.values()):
+        result.efficient += 1
+
+
+def _flag(judgement: Judgement, h: int, index: int, obs: Observation, played: Action,
+          threshold: float) -> Flag | None:
+    """The flag of a decision if another move beats the one played (by ``threshold``
+    points, and with the paired interval excluding zero)."""
+    better = judgement.best_against(played)
+    if better is None:
+        return None
+    gain, _ = judgement.gain(better, played)
+    if gain <= threshold:
+        return None
+    code, params = why(obs, played, better, gain)
+    return Flag(h, index, played, better, gain, params, code)
+
+
+def _after(obs: Observation, t: int) -> tuple[int, int, int, bool]:
+    """How a turn hand stands after discarding ``t``: (distance to ready, live useful
+    tiles, kinds of waits when ready, 暴头-ready)."""
+    caishen = obs.caishen
+    kept = minus(Shape.of(obs.playing_hand, caishen), t, caishen)
+    unseen = obs.unseen()
+    d, useful, live = analyse(kept, obs.sets_needed, caishen, unseen)
+    kinds = len(waits(kept, caishen)) if d == 0 else 0
+    return d, live, kinds, is_baotou_ready(kept)
+
+
+def why(obs: Observation, played: Action, better: Action, gain: float
+        ) -> tuple[str, dict[str, Any]]:
+    """The reason a flagged decision gives, in words about the hand: a message code
+    (``review.why_*``) and its parameters.
+
+    >>> from sxmj.game import Action
+    >>> from sxmj.match import Match
+    >>> g = Match(seed=4).game
+    >>> obs = g.observation(g.to_move()[0])
+    >>> why(obs, Action(obs.seat, "pass"), Action(obs.seat, "pass"), 2.0)[0]
+    'review.why_points'
+    """
+    points = f"{gain:.1f}"
+    base: dict[str, Any] = {"move": _words(better), "move_played": _words(played),
+                            "points": points}
+    if played.kind == "hu" and better.kind == "discard" and better.tile is not None:
+        code = "review.why_piao" if better.tile == obs.caishen else "review.why_wait_baotou"
+        return code, {**base, "tname": better.tile}
+    if better.kind == "hu":
+        return "review.why_take_win", base
+    if played.kind == "discard" and better.kind == "discard" and played.tile is not None \
+            and better.tile is not None and len(obs.playing_hand) % 3 == 2:
+        d1, live1, kinds1, bao1 = _after(obs, played.tile)
+        d2, live2, kinds2, bao2 = _after(obs, better.tile)
+        tiles = {"tname": better.tile, "tname_played": played.tile}
+        if bao2 and not bao1:
+            return "review.why_baotou", {**base, **tiles}
+        if d1 > d2 == 0:
+            return "review.why_ready", {**base, **tiles, "distance_played": d1}
+        if d1 > d2:
+            return "review.why_distance", {**base, **tiles, "distance": d2,
+                                           "distance_played": d1}
+        if d1 == d2 == 0 and (kinds2, live2) != (kinds1, live1):
+            return "review.why_waits", {**base, **tiles, "kinds": kinds2, "live": live2,
+                                        "kinds_played": kinds1, "live_played": live1}
+        if d1 == d2 and live2 > live1:
+            return "review.why_live", {**base, **tiles, "live": live2,
+                                       "live_played": live1}
+    if better.kind == "pass" and played.kind in ("chi", "peng", "minggang"):
+        return "review.why_pass", base
+    if played.kind == "pass" and better.kind in ("chi", "peng", "minggang"):
+        return "review.why_claim", base
+    return "review.why_points", base
+
+
+def _words(a: Action) -> str:
+    """An action for a message's ``move`` parameter (:func:`sxmj.messages.render` names
+    its tiles)."""
+    if a.kind == "chi":
+        return f"chi {format_tiles(a.tiles)}"
+    return a.kind if a.tile is None else f"{a.kind} {code(a.tile)}"

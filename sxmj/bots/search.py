@@ -84,8 +84,8 @@ def greedy(game: Game, seat: int) -> Action:
     a playout that always won at once would value speed over points."""
     legal = game._legal(seat)
     for a in legal:
-        if a.kind == "hu":
-            return hold_win(game, seat, legal) or a
+        if a.kind == "hu":  # a rob (抢杠) is taken at once: only a self-draw is held
+            return a if game.phase == Phase.ROB else hold_win(game, seat, legal) or a
     if legal[0].kind == "discard":
         return greedy_discard(game, seat, legal)
     for a in legal:

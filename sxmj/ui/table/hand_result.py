@@ -56,6 +56,7 @@ def result_html(st: TableState) -> str:
         foot = f'<footer class="result__foot">{view_table}{go}</footer>'
     return (
         f'<div class="result__card" data-testid="hand-result" data-result="{kind}" '
+        f'data-winner="{"" if r.winner is None else r.winner}" '
         f'role="dialog" aria-labelledby="result-title">{st.result_top}'
         f'<header class="result__head">{new}<p class="result__hand-no">'
         f'{esc(st.tr("hand_n_done", n=st.hand_no))}</p>'

@@ -1,0 +1,207 @@
+"""The judgement of a decision: one brain behind every piece of advice.
+
+The assist's suggestion, the expert's choice and the review's (复盘) "better" move all come
+from :func:`judge_steps`. A decision is judged in two parts:
+
+1. **The race model** (:mod:`.hard`) ranks the moves at once: hard's choice is the
+   judgement's *default*, and what the assist suggests.
+2. **Paired playouts** value the default and its closest rivals in expected points for this
+   seat, over the same guesses of the hidden tiles (:mod:`.search`). In each playout the
+   judged seat plays on as hard would (its own hand well) and the other seats by the fast
+   greedy rule: the playouts judge moves by the same play that the race model assumes.
+
+A rival *beats* a move only when it wins more points on average by more than
+:data:`THRESHOLD` and the paired interval of the gain excludes zero (:data:`MARGIN` standard
+errors): the judgement leaves its default only then, and the review flags a decision only
+then. A win hard would take is never searched: the judgement trusts it.
+
+>>> from sxmj.match import Match
+>>> m = Match(seed=3)
+>>> g = m.game
+>>> obs, legal = g.observation(g.to_move()[0]), g.legal_actions(g.to_move()[0])
+>>> j = judge(obs, legal, samples=2, seed=1)
+>>> j.default in legal and j.choice in legal
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+
+from ..game import OWN_KONGS, Action, Game, Phase
+from ..observation import Observation
+from ..wall import Rng
+from .analysis import discard_options
+from .hard import HardStrategy
+from .search import Estimate, greedy, paired_gain, playout, sample_hidden
+
+THRESHOLD = 1.0  # points a rival must gain on average to beat a move
+MARGIN = 2.0  # ... and standard errors of that gain: its paired ~95 % interval excludes zero
+MIN_GUESSES = 16  # fewer guesses can't be trusted to say so: a playout's points have heavy
+# tails (one guess in ten swings 30 points), so a handful of guesses often shows a small
+# standard error by luck (measured: 8 guesses "proved" a gain of 4.6 ± 1.7 that 64 put at
+# −0.1 ± 4.0)
+CAP = 30  # points a playout's payment is clipped to (either way) when moves are compared:
+# a rare giant hand (one guess in fifty pays 100+) otherwise swamps the gain's standard
+# error; clipped, the same 96 guesses tell a 6-point blunder at 4 standard errors, not 2
+DISCARD_RIVALS = 2  # hard's next-best discards played out beside its choice
+
+
+def seat_policy(seat: int, strategy: HardStrategy) -> Callable[[Game, int], Action]:
+    """The playout policy: ``seat`` plays as ``strategy`` (hard) would from its own
+    observation; every other seat by the greedy rule (fast: it never claims)."""
+
+    def policy(game: Game, s: int) -> Action:
+        if s != seat:
+            return greedy(game, s)
+        legal = game._legal(s)
+        if len(legal) == 1:
+            return legal[0]
+        return strategy.choose(game.observation(s), legal).action
+
+    return policy
+
+
+@dataclass
+class Judgement:
+    """One decision judged: the default (hard's choice), every candidate's playouts over the
+    same guesses (the default first), and the choice."""
+
+    default: Action
+    estimates: list[Estimate]
+
+    def of(self, action: Action) -> Estimate | None:
+        """The playouts of ``action`` (None: it was not a candidate)."""
+        return next((e for e in self.estimates if e.action == action), None)
+
+    def gain(self, better: Action, worse: Action) -> tuple[float, float]:
+        """Mean points ``better`` wins over ``worse`` in the same guesses, each payment
+        clipped to ±:data:`CAP`, and its standard error (0 and infinity when either was
+        not played out)."""
+        a, b = self.of(better), self.of(worse)
+        if a is None or b is None:
+            return 0.0, float("inf")
+        return paired_gain(_clipped(a), _clipped(b))
+
+    def beats(self, better: Action, worse: Action) -> bool:
+        """``better`` wins more points than ``worse`` by the judgement's test: by more than
+        :data:`THRESHOLD` on average, and the paired interval excludes zero."""
+        a, b = self.of(better), self.of(worse)
+        if a is None or b is None or min(len(a.values), len(b.values)) < MIN_GUESSES:
+            return False
+        gain, se = self.gain(better, worse)
+        return gain > THRESHOLD and gain > MARGIN * se
+
+    def best_against(self, action: Action) -> Action | None:
+        """The candidate that beats ``action`` by the most, if any beats it."""
+        rivals = [e for e in self.estimates if e.action != action
+                  and self.beats(e.action, action)]
+        if not rivals:
+            return None
+        return max(rivals, key=lambda e: self.gain(e.action, action)[0]).action
+
+    def in_doubt(self, action: Action) -> list[Action]:
+        """The rivals that may beat ``action`` but don't yet surely: their gain is within a
+        standard error of :data:`THRESHOLD` or above it (more guesses would tell)."""
+        out = []
+        for e in self.estimates:
+            gain, se = self.gain(e.action, action)
+            if e.action != action and not self.beats(e.action, action) \
+                    and gain + se > THRESHOLD:  # within a standard error of beating it
+                out.append(e.action)
+        return out
+
+    @property
+    def choice(self) -> Action:
+        """The default, unless a rival beats it."""
+        better = self.best_against(self.default)
+        return self.default if better is None else better
+
+    @property
+    def guesses(self) -> int:
+        """Guesses played out so far (the most any candidate had)."""
+        return max((len(e.values) for e in self.estimates), default=0)
+
+
+def _clipped(e: Estimate) -> Estimate:
+    return Estimate(e.action, [max(-CAP, min(CAP, v)) for v in e.values], e.wins)
+
+
+def candidates(obs: Observation, legal: Sequence[Action], default: Action,
+               strategy: HardStrategy, played: Action | None = None) -> list[Action]:
+    """What a judgement plays out: the default first, the move played (in a review), then
+    the rivals — every claim option, the wins and kongs on offer, and hard's next-best
+    discards."""
+    out = [default]
+    if played is not None and played not in out:
+        out.append(played)
+    if obs.phase == Phase.CLAIM:
+        return out + [a for a in legal if a not in out]
+    out += [a for a in legal if (a.kind == "hu" or a.kind in OWN_KONGS) and a not in out]
+    for o in strategy.ranked_discards(obs, discard_options(obs))[:DISCARD_RIVALS]:
+        a = next((x for x in legal if x.kind == "discard" and x.tile == o.tile), None)
+        if a is not None and a not in out:
+            out.append(a)
+    return out
+
+
+def settled(obs: Observation, legal: Sequence[Action], default: Action) -> bool:
+    """Decisions the judgement doesn't search: one legal move, robbing a kong, or a win
+    hard takes."""
+    return len(legal) == 1 or obs.phase == Phase.ROB or default.kind == "hu"
+
+
+def judge_steps(obs: Observation, legal: Sequence[Action], samples: int, seed: int,
+                played: Action | None = None, strategy: HardStrategy | None = None,
+                most: int | None = None) -> Iterator[Judgement]:
+    """The judgement one guess at a time: yields it after every guess (first with no
+    guess when the decision is :func:`settled` — then that is the only one). A caller
+    may stop early: the last one yielded is the judgement on what was played out.
+
+    After ``samples`` guesses, while a rival may beat the move judged (``played``, else
+    the default) but not yet surely (:meth:`Judgement.in_doubt`), more guesses are played,
+    up to ``most``: a real blunder is told from noise by more evidence, not
+    by a looser test (a blunder's cost of ~12 points has a paired standard error of ~7
+    over 24 guesses, ~4 over 64). Only the move judged and the rivals still in doubt are
+    played out then."""
+    strategy = strategy or HardStrategy()
+    default = strategy.choose(obs, legal).action
+    if settled(obs, legal, default) and (played is None or played == default):
+        yield Judgement(default, [Estimate(default, [], 0)])
+        return
+    moves = candidates(obs, legal, default, strategy, played)
+    estimates = [Estimate(a, [], 0) for a in moves]
+    policy = seat_policy(obs.seat, strategy)
+    rng = Rng(seed)
+    subject = default if played is None else played
+    playing = estimates
+    i = 0
+    while i < samples or i < (most or 0) and playing:
+        hands, wall = sample_hidden(obs, rng.fork(i))
+        i += 1
+        for est in playing:
+            game = Game.from_observation(obs, hands, wall)
+            game.apply(est.action)
+            pay = playout(game, policy)
+            est.values.append(pay[obs.seat])
+            est.wins += game.result is not None and game.result.winner == obs.seat
+        now = Judgement(default, estimates)
+        yield now
+        if i >= samples:  # from here on only the move judged and the rivals still in doubt
+            doubt = now.in_doubt(subject)
+            playing = [e for e in estimates if e.action == subject or e.action in doubt]
+            playing = playing if doubt else []
+
+
+def judge(obs: Observation, legal: Sequence[Action], samples: int, seed: int,
+          played: Action | None = None, stop: Callable[[], bool] | None = None,
+          strategy: HardStrategy | None = None) -> Judgement:
+    """:func:`judge_steps` to its end (or until ``stop()``, after at least two guesses)."""
+    last = None
+    for i, step in enumerate(judge_steps(obs, legal, samples, seed, played, strategy)):
+        last = step
+        if i >= 1 and stop is not None and stop():
+            break
+    assert last is not None
+    return last

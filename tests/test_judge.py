@@ -1,0 +1,114 @@
+"""One brain (issue 28): the assist, the expert and the review share one judgement of a
+decision, and the review says only what it is sure of, in words about the hand."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from observations import observation
+
+from sxmj.bots import Bot
+from sxmj.bots.expert import ExpertStrategy
+from sxmj.bots.judge import MIN_GUESSES, THRESHOLD, Judgement, judge, judge_steps
+from sxmj.bots.review import review, why
+from sxmj.bots.search import Estimate
+from sxmj.game import Action
+from sxmj.match import Match
+from sxmj.messages import MESSAGES
+from sxmj.record import to_record
+from sxmj.tiles import tile
+
+ROOT = Path(__file__).resolve().parent.parent
+WON_SEED = 12  # seat 0, following the assist beside three hards, wins by its own draw
+
+
+def assisted_hand(seed: int) -> dict:
+    """The first hand of match ``seed`` as the page plays it with ``?bots=hard,hard,hard``:
+    seat 0 follows the assist (the judgement's default, hard's choice)."""
+    m = Match(seed=seed)
+    g = m.game
+    bots = [Bot("hard")] + [Bot("hard", seed * 4 + s) for s in (1, 2, 3)]
+    while not g.over:
+        seat = g.to_move()[0]
+        m.apply(bots[seat].choose(g.observation(seat), g.legal_actions(seat)).action)
+    return to_record(m)
+
+
+def test_following_the_assist_through_a_won_hand_gets_no_flag() -> None:
+    record = assisted_hand(WON_SEED)
+    assert any(a.startswith("0 hu") for a in record["hands"][0])  # seat 0 won by a draw
+    r = review(record, seat=0, hand=0)
+    assert r.decisions > 0 and r.flagged == [], r.to_json()
+
+
+def test_a_win_hard_takes_is_never_searched_nor_flagged() -> None:
+    obs = observation("123m456p789s111z5m5m", "5m", wall=3, last="5m")
+    legal = [Action(0, "discard", t) for t in sorted(set(obs.hand))] + [Action(0, "hu")]
+    steps = list(judge_steps(obs, legal, 24, seed=1, played=Action(0, "hu")))
+    assert len(steps) == 1 and steps[0].default == Action(0, "hu") and steps[0].guesses == 0
+    assert steps[0].best_against(Action(0, "hu")) is None
+
+
+def test_the_expert_plays_the_judgement_and_the_assist_its_default() -> None:
+    obs = observation("123m456m789m11s455p", "9s", wall=60)
+    legal = [Action(0, "discard", t) for t in sorted(set(obs.hand))]
+    hard = Bot("hard").choose(obs, legal).action
+    j = judge(obs, legal, samples=16, seed=1_000_004)  # the expert's first decision, seed 1
+    assert j.default == hard
+    assert ExpertStrategy(1).choose(obs, legal).action == j.choice
+
+
+def estimates(values: list[list[int]]) -> list[Estimate]:
+    return [Estimate(Action(0, "discard", i), v, 0) for i, v in enumerate(values)]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(2, MIN_GUESSES - 1), st.integers(-30, 30), st.integers(0, 3))
+def test_a_handful_of_guesses_never_overturns_a_move(n, gain, spread) -> None:
+    """Playout points have heavy tails: below MIN_GUESSES no gain, however steady, beats."""
+    base = [(-1) ** i * spread for i in range(n)]
+    j = Judgement(Action(0, "discard", 0), estimates([base, [b + gain for b in base]]))
+    assert not j.beats(Action(0, "discard", 1), Action(0, "discard", 0))
+    assert j.choice == Action(0, "discard", 0)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(MIN_GUESSES, 64), st.floats(0, 40), st.integers(0, 20))
+def test_a_rival_beats_only_by_the_threshold_and_outside_the_noise(n, gain, spread) -> None:
+    base = [(-1) ** i * spread for i in range(n)]
+    rival = [b + gain + (i % 2) * spread for i, b in enumerate(base)]
+    j = Judgement(Action(0, "discard", 0), estimates([base, rival]))
+    mean, se = j.gain(Action(0, "discard", 1), Action(0, "discard", 0))
+    beats = j.beats(Action(0, "discard", 1), Action(0, "discard", 0))
+    assert beats == (mean > THRESHOLD and mean > 2 * se)
+    assert (j.choice == Action(0, "discard", 1)) == beats
+
+
+def test_a_reason_speaks_of_the_hand_never_of_the_counting() -> None:
+    for code, texts in MESSAGES.items():
+        if code.startswith(("review.why", "bot.expert")):
+            for text in texts:
+                assert "playout" not in text and "推演" not in text and "sample" not in text
+    # ready after the better discard, not after the one played
+    obs = observation("123m456m789m11s45p9p", "2z", wall=60)  # 14 tiles: 9p breaks nothing
+    code, params = why(obs, Action(0, "discard", tile("4p")), Action(0, "discard", tile("9p")),
+                       3.0)
+    assert code == "review.why_ready" and params["distance_played"] >= 1
+
+
+def test_the_cli_review_gives_the_librarys_flags_for_the_same_seed(tmp_path) -> None:
+    record = assisted_hand(3)
+    path = tmp_path / "rec.json"
+    path.write_text(json.dumps(record))
+    p = subprocess.run([sys.executable, "-m", "sxmj", "review", str(path), "--seat", "0",
+                        "--hand", "0", "--json", "--seed", "5", "--samples", "16"],
+                       capture_output=True,
+                       text=True, cwd=ROOT, timeout=600)
+    assert p.returncode == 0, p.stderr
+    out = json.loads(p.stdout.strip().splitlines()[-1])
+    assert out == review(record, seat=0, hand=0, seed=5, samples=16).to_json()

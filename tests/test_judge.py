@@ -85,8 +85,11 @@ def test_a_rival_beats_only_by_the_threshold_and_outside_the_noise(n, gain, spre
     j = Judgement(Action(0, "discard", 0), estimates([base, rival]))
     mean, se = j.gain(Action(0, "discard", 1), Action(0, "discard", 0))
     beats = j.beats(Action(0, "discard", 1), Action(0, "discard", 0))
-    assert beats == (mean > THRESHOLD and mean > 2 * se)
+    assert beats == (mean > THRESHOLD and mean > 3 * se)  # it would overturn the default
     assert (j.choice == Action(0, "discard", 1)) == beats
+    confirm = Judgement(Action(0, "discard", 1), estimates([base, rival]))
+    assert confirm.beats(Action(0, "discard", 1), Action(0, "discard", 0)) == (
+        mean > THRESHOLD and mean > 2 * se)
 
 
 def test_a_reason_speaks_of_the_hand_never_of_the_counting() -> None:

@@ -38,6 +38,9 @@ from .search import Estimate, greedy, paired_gain, playout, sample_hidden
 
 THRESHOLD = 1.0  # points a rival must gain on average to beat a move
 MARGIN = 2.0  # ... and standard errors of that gain: its paired ~95 % interval excludes zero
+OVERTURN = 3.0  # standard errors to overturn the race model's own choice: it ranks moves
+# better than the playouts do where they disagree (measured: departures lost ~1.4 points
+# each), so leaving it takes stronger evidence than confirming it
 MIN_GUESSES = 16  # fewer guesses can't be trusted to say so: a playout's points have heavy
 # tails (one guess in ten swings 30 points), so a handful of guesses often shows a small
 # standard error by luck (measured: 8 guesses "proved" a gain of 4.6 ± 1.7 that 64 put at
@@ -86,12 +89,13 @@ class Judgement:
 
     def beats(self, better: Action, worse: Action) -> bool:
         """``better`` wins more points than ``worse`` by the judgement's test: by more than
-        :data:`THRESHOLD` on average, and the paired interval excludes zero."""
+        :data:`THRESHOLD` on average, and the paired interval excludes zero (by
+        :data:`MARGIN` standard errors, :data:`OVERTURN` to leave the default)."""
         a, b = self.of(better), self.of(worse)
         if a is None or b is None or min(len(a.values), len(b.values)) < MIN_GUESSES:
             return False
         gain, se = self.gain(better, worse)
-        return gain > THRESHOLD and gain > MARGIN * se
+        return gain > THRESHOLD and gain > (OVERTURN if worse == self.default else MARGIN) * se
 
     def best_against(self, action: Action) -> Action | None:
         """The candidate that beats ``action`` by the most, if any beats it."""
@@ -101,14 +105,17 @@ class Judgement:
             return None
         return max(rivals, key=lambda e: self.gain(e.action, action)[0]).action
 
-    def in_doubt(self, action: Action) -> list[Action]:
+    def in_doubt(self, action: Action, suspect: bool = False) -> list[Action]:
         """The rivals that may beat ``action`` but don't yet surely: their gain is within a
-        standard error of :data:`THRESHOLD` or above it (more guesses would tell)."""
+        standard error of :data:`THRESHOLD` or above it (more guesses would tell). With
+        ``suspect`` (the race model already finds ``action`` worse than the default) the
+        default stays in doubt while it gains anything at all."""
         out = []
         for e in self.estimates:
             gain, se = self.gain(e.action, action)
-            if e.action != action and not self.beats(e.action, action) \
-                    and gain + se > THRESHOLD:  # within a standard error of beating it
+            if e.action != action and not self.beats(e.action, action) and (
+                    gain + se > THRESHOLD  # within a standard error of beating it
+                    or suspect and e.action == self.default and gain > 0):
                 out.append(e.action)
         return out
 
@@ -122,6 +129,15 @@ class Judgement:
     def guesses(self) -> int:
         """Guesses played out so far (the most any candidate had)."""
         return max((len(e.values) for e in self.estimates), default=0)
+
+
+def further_from_ready(obs: Observation, action: Action) -> bool:
+    """``action`` is a discard that leaves the hand further from ready than the best one:
+    the race model's plainest verdict, which the playouts then have to confirm."""
+    if action.kind != "discard" or len(obs.playing_hand) % 3 != 2:
+        return False
+    options = {o.tile: o.distance for o in discard_options(obs, live=False)}
+    return action.tile in options and options[action.tile] > min(options.values())
 
 
 def _clipped(e: Estimate) -> Estimate:
@@ -175,6 +191,7 @@ def judge_steps(obs: Observation, legal: Sequence[Action], samples: int, seed: i
     policy = seat_policy(obs.seat, strategy)
     rng = Rng(seed)
     subject = default if played is None else played
+    suspect = played is not None and further_from_ready(obs, played)
     playing = estimates
     i = 0
     while i < samples or i < (most or 0) and playing:
@@ -189,7 +206,7 @@ def judge_steps(obs: Observation, legal: Sequence[Action], samples: int, seed: i
         now = Judgement(default, estimates)
         yield now
         if i >= samples:  # from here on only the move judged and the rivals still in doubt
-            doubt = now.in_doubt(subject)
+            doubt = now.in_doubt(subject, suspect)
             playing = [e for e in estimates if e.action == subject or e.action in doubt]
             playing = playing if doubt else []
 

@@ -37,7 +37,7 @@ from .hard import HardStrategy
 from .judge import THRESHOLD, Judgement, judge_steps
 
 SAMPLES = 24  # guesses a decision: a hand of about 15 decisions in about 20 s in the page
-MOST = 160  # guesses a decision may take while a rival's gain is not yet sure
+MOST = 192  # guesses a decision may take while a rival's gain is not yet sure
 
 
 class Cancelled(Exception):

@@ -2,27 +2,86 @@
 // with html[data-sw] is ready, by static/js/page-boot.js).
 //
 // `make site` (scripts/build_site.py) writes BUILD, a hash of every file of the site, and
-// FILES, the list of them. Installing caches all of them in the cache "sxmj-<BUILD>" (the
-// runtime, the memory snapshot, the game); once active, the worker deletes every other
-// "sxmj-" cache, so a new deploy (a new sw.js) replaces the old cache whole. It answers
-// same-origin GET requests below its scope from that cache first, and caches what it had
-// to fetch. URLs are relative to this script, so the site works under any sub-path.
+// FILES, what the pages use (not the command line's modules, nor PyScript's editor and
+// terminal) with the hash of each (the first 16 hex digits of its SHA-256). Installing fills
+// the cache "sxmj-<BUILD>" with them, downloading nothing this device already has: each file is
+// taken, when its hash is the build's, from this cache (on a first visit the page has put there
+// what it downloaded), from another build's cache (a deploy downloads only what changed), or
+// from the HTTP cache; only the rest comes from the network. Once active, the worker deletes
+// every other "sxmj-" cache, so a new deploy (a new sw.js) replaces the old cache whole (and
+// with it the device's memory snapshot of the old code). It answers same-origin GET requests
+// below its scope from that cache first, and caches what it had to fetch. URLs are relative to
+// this script, so the site works under any sub-path.
 // In the repository (BUILD "dev", `make play`) the pages do not register it; if it runs
 // anyway it leaves every request to the network, so edited files are always fresh.
 
 const BUILD = "dev";
-const FILES = [];
+const FILES = {};
 const CACHE = `sxmj-${BUILD}`;
+const AT_ONCE = 6;  // files looked up or fetched at the same time
 let opened = null;  // caches.open once per worker start, not once per request
 const cache = () => (opened ??= caches.open(CACHE));
 
+/** The build's hash of a response's body: the first 16 hex digits of its SHA-256. */
+async function hashOf(response) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", await response.clone().arrayBuffer()));
+  return [...digest.subarray(0, 8)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** `response` if it holds the build's file of hash `hash`, else null. */
+async function checked(response, hash) {
+  if (!response || !response.ok) return null;
+  return (await hashOf(response)) === hash ? response : null;
+}
+
+async function fetched(request, mode) {
+  try {
+    return await fetch(request, { cache: mode });
+  } catch {
+    return null;
+  }
+}
+
+/** Run `job` on every item, AT_ONCE at a time. */
+async function each(items, job) {
+  let next = 0;
+  await Promise.all(Array.from({ length: AT_ONCE }, async () => {
+    while (next < items.length) await job(items[next++]);
+  }));
+}
+
+async function fill() {
+  const store = await cache();
+  const found = new Map();  // hash -> a response holding it
+  const missing = [];
+  // 1. what this device has: this cache (the page's downloads), then any other cache
+  await each(Object.entries(FILES), async ([file, hash]) => {
+    const request = new Request(file);
+    const response = await checked(await store.match(request), hash) ||
+      await checked(await caches.match(request), hash);
+    if (response) {
+      found.set(hash, response);
+      await store.put(request, response.clone());
+    } else {
+      missing.push([file, hash]);
+    }
+  });
+  // 2. the same bytes under another name ("./" is index.html), the HTTP cache, the network
+  // ("reload": when the HTTP cache holds another build's copy)
+  await each(missing, async ([file, hash]) => {
+    const request = new Request(file);
+    const response = found.get(hash)?.clone() ||
+      await checked(await fetched(request, "force-cache"), hash) ||
+      await checked(await fetched(request, "reload"), hash);
+    if (!response) throw new Error(`sxmj: ${file} is not this build's (a newer deploy?)`);
+    found.set(hash, response);
+    await store.put(request, response.clone());
+  });
+}
+
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
-    if (BUILD !== "dev") {
-      // "no-cache": revalidate with the server, so an older deploy in the HTTP cache never
-      // gets into this build's cache (unchanged files cost a 304).
-      await (await cache()).addAll(FILES.map((file) => new Request(file, { cache: "no-cache" })));
-    }
+    if (BUILD !== "dev") await fill();
     await self.skipWaiting();
   })());
 });

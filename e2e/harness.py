@@ -43,6 +43,10 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+# The vendored runtime files a page fetches (each once): all but python_stdlib.zip, whose place
+# the build's compiled standard library takes (static/vendor/snapshot/python_stdlib-<key>.zip;
+# the vendored zip is mounted after ready, from the service worker's cache)
+BOOT_RUNTIME = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json")
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 BOOT_TIMEOUT_S = 90.0

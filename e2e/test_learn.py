@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from harness import DESKTOP, PHONE, build_vendor, shared_page, wait_ready, watch
+from harness import BOOT_RUNTIME, DESKTOP, PHONE, shared_page, wait_ready, watch
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -43,7 +43,7 @@ def test_boots_clean_and_computes_every_example(learn):
         assert win == ("true" if EXAMPLES[name].win else "false"), name
     # the runtime files come once each, as for the game
     runtime = sorted(u.rsplit("/", 1)[1] for u in w.requests if "/static/vendor/pyodide/" in u)
-    assert runtime == sorted(build_vendor.PYODIDE_FILES), runtime
+    assert runtime == sorted(BOOT_RUNTIME), runtime
 
 
 def test_every_pattern_and_hua_item_is_in_a_computed_example(learn):

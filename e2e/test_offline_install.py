@@ -1,13 +1,16 @@
 """Offline play and installing: the service worker of the built site, and the web app manifest.
 
-``make site`` stamps ``sw.js`` with the build hash and the list of the site's files; once the
-game is ready, index.html registers it; it caches the whole site in ``sxmj-<build>`` and
-answers from that cache, so a reload works with the network gone. A new build replaces the
-old cache. The dev page (build "dev", ``make play``) registers no worker.
+``make site`` stamps ``sw.js`` with the build hash and the files the pages use, with the hash
+of each; once the game is ready, index.html registers it; it caches them in ``sxmj-<build>``
+(taking what the page already downloaded from the page or the HTTP cache, never from the
+network) and answers from that cache, so a reload works with the network gone. A new build
+replaces the old cache. The dev page (build "dev", ``make play``) registers no worker.
+(What a first visit downloads, and that nothing is downloaded twice: test_first_visit.py.)
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
@@ -24,6 +27,7 @@ MY_DISCARD = HAND + ":not([disabled])"
 PASS = '#actions button[data-action="pass"]'
 WAITING = "() => ['you', 'result'].includes(document.body.dataset.sxmjWaiting)"
 CONTROLLED = "() => !!navigator.serviceWorker.controller"
+DEVICE_DONE = "() => ['kept', 'failed', 'skipped'].includes(window.sxmjBoot.device.state)"
 CACHES = "async () => { const out = {}; for (const n of await caches.keys())" \
     " out[n] = (await (await caches.open(n)).keys()).map(r => r.url); return out; }"
 
@@ -33,9 +37,14 @@ def site_build() -> str:
     return re.search(r'<meta name="sxmj-build" content="([0-9a-f]{16})">', html).group(1)
 
 
-def sw_files() -> list[str]:
-    code = (SITE / "sw.js").read_text(encoding="utf-8")
-    return json.loads(re.search(r"^const FILES = (\[.*?\]);$", code, re.M | re.S).group(1))
+def sw_files(root: Path = SITE) -> dict[str, str]:
+    """The service worker's FILES: {"./path": the first 16 hex digits of its SHA-256}."""
+    code = (root / "sw.js").read_text(encoding="utf-8")
+    return json.loads(re.search(r"^const FILES = (\{.*?\});$", code, re.M | re.S).group(1))
+
+
+def file_hash(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
 
 
 @pytest.fixture
@@ -84,17 +93,28 @@ def test_site_is_stamped_with_its_build():
     code = (SITE / "sw.js").read_text(encoding="utf-8")
     assert f'const BUILD = "{build}";' in code
     files = sw_files()
-    assert files[0] == "./" and "./index.html" in files
-    on_disk = sorted(
-        "./" + p.relative_to(SITE).as_posix()
-        for p in SITE.rglob("*")
-        if p.is_file() and p.name not in ("sw.js", ".nojekyll")
-    )
-    assert sorted(files[1:]) == on_disk
-    snapshot = json.loads((SITE / "static/vendor/snapshot/manifest.json").read_text())["snapshot"]
-    for needed in ("./static/vendor/pyodide/pyodide.asm.wasm", "./main.py", "./sxmj/match.py",
-                   f"./static/vendor/snapshot/{snapshot}", "./static/boot/pyodide-snapshot.mjs"):
+    assert list(files)[0] == "./" and files["./"] == files["./index.html"]
+    for file, digest in files.items():
+        assert file == "./" or file_hash(SITE / file) == digest, file
+    kit = json.loads((SITE / "static/vendor/snapshot/manifest.json").read_text())
+    for needed in ("./index.html", "./learn.html", "./calc.html", "./embed.html", "./main.py",
+                   "./pyscript.toml", "./manifest.webmanifest", "./static/css/table.css",
+                   "./static/tiles/1m.svg", "./static/icons/app-192.png",
+                   "./static/vendor/pyodide/pyodide.asm.wasm",
+                   "./static/vendor/pyodide/python_stdlib.zip",
+                   "./static/vendor/pyscript/core.js", "./static/vendor/pyscript/core.css",
+                   f"./static/vendor/snapshot/{kit['stdlib']}",
+                   f"./static/vendor/snapshot/{kit['bundle']}",
+                   "./static/boot/pyodide-snapshot.mjs", "./static/boot/snapshot-worker.js"):
         assert needed in files, needed
+    # what no page uses is left out: the sources one by one (the bundle holds them, the
+    # command line too), the kit's manifest, the article, PyScript's editor and terminal
+    assert not [f for f in files if f.startswith(("./sxmj/", "./examples/"))]
+    assert "./static/vendor/snapshot/manifest.json" not in files
+    unused = [f for f in files if re.search(r"/(codemirror|xterm|mpy-|zip-|pyodide_graph)", f)]
+    assert not unused, unused
+    on_disk = {"./" + p.relative_to(SITE).as_posix() for p in SITE.rglob("*") if p.is_file()}
+    assert set(files) - {"./"} <= on_disk
     # relative URLs only: the site works under any sub-path
     assert all(f.startswith("./") for f in files)
     assert '"/' not in code and "'/" not in code and "http" not in code
@@ -119,12 +139,9 @@ def test_second_visit_plays_offline(browser, browser_context_args, own_site):
         urls = set(cached[f"sxmj-{build}"])
         missing = [f for f in sw_files() if url + f.removeprefix("./") not in urls]
         assert not missing, missing
-        # the page keeps the inflated snapshot there too, a few seconds after the start
-        raw = f"{url}static/vendor/snapshot/{page.evaluate('sxmjBoot.snapshot.file')}.raw"
-        deadline = time.monotonic() + 30
-        while raw not in page.evaluate(CACHES)[f"sxmj-{build}"]:
-            assert time.monotonic() < deadline, "the inflated snapshot was not kept"
-            page.wait_for_timeout(250)
+        # the device makes its memory snapshot and keeps it there too
+        page.wait_for_function(DEVICE_DONE, timeout=90000)
+        assert page.evaluate("sxmjBoot.device.state") == "kept"
         w.assert_clean()
 
         stop()  # the server is gone, and the browser is offline too
@@ -175,10 +192,15 @@ def test_new_build_replaces_the_old_cache(browser, browser_context_args, own_sit
         page.wait_for_function(CONTROLLED, timeout=60000)
         old = site_build()
         assert list(page.evaluate(CACHES)) == [f"sxmj-{old}"]
-        # deploy a new build (only its hash differs)
+        # deploy a new build (only its hash differs): its worker takes every unchanged file
+        # from the old cache, and downloads index.html, whose hash it checks
         new = "0123456789abcdef"
-        rewrite(root / "sw.js", f'const BUILD = "{old}";', f'const BUILD = "{new}";')
         rewrite(root / "index.html", f'content="{old}"', f'content="{new}"')
+        files_hash = sw_files(root)["./index.html"]
+        page_hash = file_hash(root / "index.html")
+        rewrite(root / "sw.js", f'const BUILD = "{old}";', f'const BUILD = "{new}";')
+        code = (root / "sw.js").read_text(encoding="utf-8")
+        rewrite(root / "sw.js", code, code.replace(f'"{files_hash}"', f'"{page_hash}"'))
         page.evaluate("async () => (await navigator.serviceWorker.ready).update()")
         deadline = time.monotonic() + 60
         while list(page.evaluate(CACHES)) != [f"sxmj-{new}"]:  # installed, old cache deleted

@@ -10,7 +10,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from harness import DESKTOP, PHONE, SITE, boot_log, build_vendor, wait_ready, watch
+from harness import BOOT_RUNTIME, DESKTOP, PHONE, SITE, boot_log, build_vendor, wait_ready, watch
 
 STAGE_TEXT = {
     "download": ("正在下载运行时", "Downloading runtime"),
@@ -76,7 +76,7 @@ def test_boots_to_ready_offline_without_errors(booted, artifacts):
     # each runtime file is downloaded exactly once (the preloads in index.html must match
     # the requests Pyodide makes, or the 9.6 MB wasm is fetched twice)
     runtime = sorted(u.rsplit("/", 1)[1] for u in w.requests if "/static/vendor/pyodide/" in u)
-    assert runtime == sorted(build_vendor.PYODIDE_FILES), runtime
+    assert runtime == sorted(BOOT_RUNTIME), runtime
     timings = {
         "boot_seconds_measured_by_test": round(booted.boot_seconds, 2),
         "navigation": page.evaluate(

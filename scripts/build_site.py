@@ -13,12 +13,20 @@ holds the texts shown before Python starts, the ``boot_*`` strings of the UI's s
 (``STRINGS`` in ``sxmj/ui/strings.py``), as a JSON block that ``static/js/page-boot.js`` reads.
 
 Then it stamps the build: ``BUILD``, a hash of every file of the site, goes into ``sw.js``
-(with ``FILES``, the list the service worker caches; its cache is named ``sxmj-<BUILD>``) and
-into every page's ``<meta name="sxmj-build">`` (``dev`` in the repository: no service worker).
+(with ``FILES``, what the service worker caches, each with its hash; its cache is named
+``sxmj-<BUILD>``) and into every page's ``<meta name="sxmj-build">`` (``dev`` in the
+repository: no service worker), beside the preloads of the build's compiled standard library
+and sources bundle (``static/vendor/snapshot/``, :mod:`build_snapshot`), whose manifest goes
+into the interpreter module (``KIT``).
+
+``FILES`` leaves out what no page uses: the ``sxmj`` sources one by one (the bundle holds them,
+``sxmj/cli.py`` and ``sxmj/__main__.py`` included), the kit's manifest (the interpreter module
+holds it), ``examples/`` (an article for embedders), and PyScript's editor, terminal and what
+only they load (:func:`pyscript_unused`).
 
 Fails if ``static/vendor`` is missing (run ``make vendor``), if ``[files]`` does not match
 ``sxmj/**/*.py`` (run ``make sync``): a deployed site with a missing module is broken, or if
-the snapshot is missing or stale (run ``make snapshot``).
+the compiled standard library and the bundle are missing or stale (run ``make snapshot``).
 """
 
 from __future__ import annotations
@@ -54,7 +62,7 @@ SKIP = shutil.ignore_patterns(".*", "*.map", "*.tmp", "__pycache__", "*.pyc", "R
 BUILD_META = '<meta name="sxmj-build" content="dev">'
 # sw.js in the repository holds these two lines; the site's copy gets the build's values
 SW_BUILD = 'const BUILD = "dev";'
-SW_FILES = "const FILES = [];"
+SW_FILES = "const FILES = {};"
 SNAPSHOT_MANIFEST = Path("static/vendor/snapshot/manifest.json")
 # the head every page shares; BUILD_META in a page marks its place, and the head holds it again
 PAGE_HEAD = Path("scripts/page_head.html")
@@ -66,6 +74,18 @@ INLINE = ("static/js/page-boot.js", "static/js/sound.js")  # classic scripts of 
 # PyScript's interpreter module: the built site's [files] list goes into it (move_sources)
 INTERPRETER = Path("static/boot/pyodide-snapshot.mjs")
 INTERPRETER_SOURCES = "const SOURCES = null;"
+INTERPRETER_KIT = "const KIT = null;"
+# what the built interpreter module needs of the kit's manifest (the sources' hashes are for
+# a dev page, which compares the served sources with them)
+KIT_FIELDS = ("format", "key", "pyodide", "stdlib", "bundle", "imports")
+# PyScript's chunks that no page loads: its editor (codemirror), the packages' graph (no
+# package is loaded), archives in [files] (none); and whatever only the plugins load lazily
+# (the terminal's xterm, the editor's TOML): only core.js, what it imports and what the core
+# chunk itself imports are kept
+PYSCRIPT_DIR = Path("static/vendor/pyscript")
+PYSCRIPT_UNUSED = re.compile(r"^(codemirror.*|pyodide_graph-.*|zip-.*)\.js$")
+# not for the service worker: the one-by-one sources, the kit's manifest, the article
+SW_LEAVES_OUT = re.compile(r"^(sxmj/.*\.py|static/vendor/snapshot/manifest\.json|examples/.*)$")
 MOVED_FILES = (
     "# [files]: `make site` moved the list into static/boot/pyodide-snapshot.mjs (SOURCES):\n"
     "# the memory snapshot holds the modules, so PyScript fetches none of them.\n"
@@ -169,8 +189,10 @@ def build(root: Path, out: Path) -> int:
     if modules != package_modules(root):
         raise SystemExit("build_site: pyscript.toml [files] is out of date: run `make sync`")
     snapshot = static / "vendor" / "snapshot"
-    if build_snapshot.current(snapshot, build_snapshot.build_key(root)) is None:
-        raise SystemExit("build_site: the memory snapshot is missing or stale: run `make snapshot`")
+    kit = build_snapshot.current(snapshot, build_snapshot.build_key(root))
+    if kit is None:
+        raise SystemExit("build_site: the compiled standard library is missing or stale: run"
+                         " `make snapshot`")
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
@@ -190,7 +212,7 @@ def build(root: Path, out: Path) -> int:
         shutil.copy2(root / module, out / module)
     shutil.copytree(static, out / "static", ignore=SKIP)
     (out / ".nojekyll").write_text("", encoding="utf-8")
-    move_sources(out, modules)
+    move_sources(out, modules, kit)
     build = stamp(out)
     files = [p for p in out.rglob("*") if p.is_file()]
     size = sum(p.stat().st_size for p in files)
@@ -198,11 +220,11 @@ def build(root: Path, out: Path) -> int:
     return 0
 
 
-def move_sources(out: Path, modules: list[str]) -> None:
+def move_sources(out: Path, modules: list[str], kit: dict) -> None:
     """Take ``[files]`` out of the built pyscript.toml and give the list to the interpreter
-    module (its ``SOURCES``). PyScript would fetch every source, one request each, before
-    running anything; the snapshot already holds them, and the module writes what is needed:
-    the few modules the snapshot lacks, or all of them when it boots without the snapshot."""
+    module (its ``SOURCES``), with the kit's manifest (``KIT``). PyScript would fetch every
+    source, one request each, before running anything; the module writes them all from the
+    bundle (one request)."""
     config = out / "pyscript.toml"
     text = replace_files_table(config.read_text(encoding="utf-8"), MOVED_FILES)
     if "files" in tomllib.loads(text):
@@ -213,8 +235,40 @@ def move_sources(out: Path, modules: list[str]) -> None:
     if len(re.findall(f"^{re.escape(INTERPRETER_SOURCES)}$", code, flags=re.M)) != 1:
         raise SystemExit(
             f"build_site: {INTERPRETER} must hold the line {INTERPRETER_SOURCES!r} once")
+    if len(re.findall(f"^{re.escape(INTERPRETER_KIT)}$", code, flags=re.M)) != 1:
+        raise SystemExit(f"build_site: {INTERPRETER} must hold the line {INTERPRETER_KIT!r} once")
     listed = INTERPRETER_SOURCES.replace("null", json.dumps(modules))
-    module.write_text(code.replace(INTERPRETER_SOURCES, listed), encoding="utf-8")
+    manifest = INTERPRETER_KIT.replace(
+        "null", json.dumps({k: kit[k] for k in KIT_FIELDS}, separators=(",", ":")))
+    code = code.replace(INTERPRETER_SOURCES, listed).replace(INTERPRETER_KIT, manifest)
+    module.write_text(code, encoding="utf-8")
+
+
+def pyscript_unused(out: Path) -> set[str]:
+    """PyScript's files no page loads (paths relative to ``out``): its chunks but core.js,
+    the chunks it imports and those the core chunk imports (at once or on demand), less
+    PYSCRIPT_UNUSED; its stylesheets but core.css."""
+    folder = out / PYSCRIPT_DIR
+    imports = re.compile(r"""(?:from|import)\s*\(?\s*["']\./([\w.-]+\.js)["']""")
+    used = {"core.js", "core.css"}
+    core = set(imports.findall((folder / "core.js").read_text(encoding="utf-8")))
+    used |= core
+    for name in core:
+        used |= set(imports.findall((folder / name).read_text(encoding="utf-8")))
+    return {
+        (PYSCRIPT_DIR / p.name).as_posix()
+        for p in folder.iterdir()
+        if p.name not in used or PYSCRIPT_UNUSED.match(p.name)
+    }
+
+
+def sw_files(out: Path, files: list[str]) -> dict[str, str]:
+    """What the service worker caches, ``{"./path": hash}`` (``./`` is index.html); the hash
+    is the first 16 hex digits of the file's SHA-256 (the worker checks every copy with it)."""
+    skip = pyscript_unused(out)
+    kept = [rel for rel in files if rel not in skip and not SW_LEAVES_OUT.match(rel)]
+    hashes = {rel: hashlib.sha256((out / rel).read_bytes()).hexdigest()[:16] for rel in kept}
+    return {"./": hashes["index.html"], **{f"./{rel}": hashes[rel] for rel in kept}}
 
 
 def script_preloads(html: str) -> str:
@@ -240,13 +294,13 @@ def stamp(out: Path) -> str:
         digest.update(rel.encode() + b"\0" + hashlib.sha256((out / rel).read_bytes()).digest())
     digest.update(hashlib.sha256((out / "sw.js").read_bytes()).digest())
     build = digest.hexdigest()[:16]
-    # the snapshot's name changes with every build of it: preload it (and its manifest) from
-    # the first byte, beside the runtime, instead of when PyScript's interpreter module asks
+    # the compiled standard library and the sources bundle are named by their key: preload
+    # them from the first byte, beside the runtime, instead of when the interpreter module asks
     folder = SNAPSHOT_MANIFEST.parent.as_posix()
-    snapshot = json.loads((out / SNAPSHOT_MANIFEST).read_text(encoding="utf-8"))["snapshot"]
+    kit = json.loads((out / SNAPSHOT_MANIFEST).read_text(encoding="utf-8"))
     stamped = BUILD_META.replace('"dev"', f'"{build}"') + "".join(
         f'\n  <link rel="preload" href="./{folder}/{name}" as="fetch" crossorigin>'
-        for name in ("manifest.json", snapshot)
+        for name in (kit["stdlib"], kit["bundle"])
     )
     for page in sorted(out.glob("*.html")):  # every page boots the same runtime
         html = page.read_text(encoding="utf-8")
@@ -258,9 +312,8 @@ def stamp(out: Path) -> str:
     for line in (SW_BUILD, SW_FILES):
         if len(re.findall(f"^{re.escape(line)}$", code, flags=re.M)) != 1:
             raise SystemExit(f"build_site: sw.js must hold the line {line!r} once")
-    urls = ["./", *(f"./{rel}" for rel in files)]
     code = code.replace(SW_BUILD, SW_BUILD.replace('"dev"', f'"{build}"'))
-    code = code.replace(SW_FILES, f"const FILES = {json.dumps(urls, indent=1)};")
+    code = code.replace(SW_FILES, f"const FILES = {json.dumps(sw_files(out, files), indent=1)};")
     worker.write_text(code, encoding="utf-8")
     return build
 

@@ -1,25 +1,28 @@
-// Make a Pyodide memory snapshot with the sxmj package already imported (Node).
+// Compile the part of Python's standard library that the pages use, with the pinned Pyodide
+// itself (Node): the first visit's standard library.
 //
 // Called by scripts/build_snapshot.py, which decides when a rebuild is needed and writes the
 // manifest; this script only does what needs Pyodide. Input: a JSON job on stdin
 //   {"pyodide": "<dir holding pyodide.mjs>", "files": {"sxmj/x.py": "/abs/path", ...},
-//    "imports": ["sxmj.match", ...], "out": "/abs/path/sxmj-<key>.snap.gz", "level": 9}
-// Output: the gzip-compressed snapshot at `out` (its parts that are not zeros, one after the
-// other: `runs` in the report says where each goes), and a JSON report on stdout.
-//
-// The files go where PyScript's [files] puts them: "./sxmj/x.py" relative to Pyodide's cwd,
-// /home/pyodide, so the modules' __file__ and tracebacks match the browser.
+//    "imports": ["sxmj.match", ...], "seeds": ["asyncio", ...], "out": "/abs/path/x.zip"}
+// It boots Pyodide with the vendored python_stdlib.zip, writes the sxmj sources where PyScript
+// puts them (/home/pyodide, the interpreter's cwd), imports `imports` (what the device's memory
+// snapshot will hold) and `seeds` (every other module the sources, the pages' entry scripts and
+// PyScript's Python name anywhere, even inside a function; a name that is no module is
+// skipped), and writes to `out` a zip of every standard module that was loaded, compiled to
+// bytecode (.pyc, unchecked hash-based: nothing is compared with a source at import time; the
+// code objects name /lib/python314.zip/<path>.py, as the vendored zip's would): the browser
+// then compiles none of them, which is most of a normal boot's time. Output: a JSON report.
 
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { pathToFileURL } from "node:url";
-import { gzipSync } from "node:zlib";
 
 const job = JSON.parse(readFileSync(0, "utf8"));
 const { loadPyodide, version } = await import(pathToFileURL(`${job.pyodide}/pyodide.mjs`).href);
 
 const t0 = performance.now();
-const py = await loadPyodide({ _makeSnapshot: true, stdout: () => {}, stderr: (m) => console.error(m) });
+const py = await loadPyodide({ stdout: () => {}, stderr: (m) => console.error(m) });
 const booted = performance.now();
 
 const home = py.runPython("import os; os.getcwd()");
@@ -29,60 +32,58 @@ for (const [rel, abs] of Object.entries(job.files)) {
   py.FS.writeFile(target, readFileSync(abs));
 }
 
-py.globals.set("_sxmj_imports", py.toPy(job.imports));
-const loaded = py.runPython(`
-import importlib, json, os, sys, traceback
+py.globals.set("_job", py.toPy({ imports: job.imports, seeds: job.seeds }));
+const report = py.runPython(`
+import importlib, importlib.util, json, os, sys, traceback, zipfile
+from importlib._bootstrap_external import _code_to_hash_pyc
+
 _failed = {}
-for _name in _sxmj_imports:
+for _name in _job["imports"]:
     try:
         importlib.import_module(_name)
-    except Exception:  # left out of the snapshot; the page imports it itself
+    except Exception:  # left out of the device's snapshot; the page imports it itself
         _failed[_name] = traceback.format_exc(limit=-1).strip().splitlines()[-1]
+_skipped = []
+for _name in _job["seeds"]:
+    try:
+        importlib.import_module(_name)
+    except BaseException:  # a name that is no standard module (or not here): nothing to keep
+        _skipped.append(_name)
+
+_stdlib = next(p for p in sys.path if p.endswith(".zip"))
+_prefix = _stdlib + "/"
+_used = sorted({
+    m.__file__[len(_prefix):]
+    for m in list(sys.modules.values())
+    if getattr(m, "__file__", None) and m.__file__.startswith(_prefix) and m.__file__.endswith(".py")
+})
 _home = os.getcwd() + "/"
 _loaded = sorted(
     m.__file__[len(_home):]
     for m in list(sys.modules.values())
     if getattr(m, "__file__", None) and m.__file__.startswith(_home)
 )
-# Forget the directory listings cached by the import system: after a restore the files are
-# written anew by PyScript, and a later import must look at them, not at this build's FS.
-sys.path_importer_cache.clear()
-importlib.invalidate_caches()
-_report = json.dumps({"loaded": _loaded, "failed": _failed, "modules": len(sys.modules)})
-del _name, _home, _sxmj_imports, _loaded, _failed
+_source = zipfile.ZipFile(_stdlib)
+_out = zipfile.ZipFile("/tmp/stdlib.zip", "w", zipfile.ZIP_DEFLATED, compresslevel=9)
+for _rel in _used:
+    _text = _source.read(_rel)
+    _code = compile(_text, _prefix + _rel, "exec", dont_inherit=True)
+    _pyc = _code_to_hash_pyc(_code, importlib.util.source_hash(_text), checked=False)
+    _info = zipfile.ZipInfo(_rel[:-3] + ".pyc", (2020, 1, 1, 0, 0, 0))  # reproducible
+    _info.compress_type = zipfile.ZIP_DEFLATED
+    _out.writestr(_info, bytes(_pyc))
+_out.close()
+_report = json.dumps({
+    "stdlib": _stdlib, "used": _used, "loaded": _loaded, "failed": _failed,
+    "skipped": sorted(_skipped), "modules": len(sys.modules),
+})
 _report
 `);
-py.runPython("del _report");
-const imported = performance.now();
-
-const raw = py.makeMemorySnapshot();
-// About half of the memory is zeros, in a few long stretches (the heap not in use). Only the
-// other parts are stored ("runs": [offset, length] in 4 KB pages): the page inflates half as
-// much, and its buffer for the snapshot starts as zeros anyway.
-const PAGE = 4096;
-const runs = [];
-for (let at = 0; at < raw.length; at += PAGE) {
-  const page = raw.subarray(at, Math.min(at + PAGE, raw.length));
-  if (page.every((b) => b === 0)) continue;
-  const last = runs[runs.length - 1];
-  if (last && last[0] + last[1] === at) last[1] += page.length;
-  else runs.push([at, page.length]);
-}
-const packed = Buffer.concat(runs.map(([at, length]) => raw.subarray(at, at + length)));
-const gz = gzipSync(packed, { level: job.level ?? 9 });
-writeFileSync(job.out, gz);
+writeFileSync(job.out, py.FS.readFile("/tmp/stdlib.zip"));
 const done = performance.now();
 
 console.log(JSON.stringify({
   pyodide: version,
-  raw: raw.length,
-  packed: packed.length,
-  runs,
-  gzip: gz.length,
-  ...JSON.parse(loaded),
-  ms: {
-    boot: Math.round(booted - t0),
-    imports: Math.round(imported - booted),
-    snapshot_and_gzip: Math.round(done - imported),
-  },
+  ...JSON.parse(report),
+  ms: { boot: Math.round(booted - t0), imports_and_compile: Math.round(done - booted) },
 }));

@@ -1,25 +1,35 @@
 #!/usr/bin/env python3
-"""Build the Pyodide memory snapshot with ``sxmj`` imported (``make snapshot``; run by
-``make site`` and ``make play``).
+"""Build what a page needs to start Python fast, and to make the memory snapshot on the device
+(``make snapshot``; run by ``make site`` and ``make play``).
 
-Writes into ``static/vendor/snapshot/`` (git-ignored, like the rest of ``static/vendor``):
+No memory snapshot is shipped: a first visit would download it before anything else (7 MB),
+more than the runtime itself. The page boots Pyodide the normal way, from what this writes,
+and once it is ready the device makes its own snapshot in idle time
+(``static/boot/snapshot-worker.js``), which every later visit restores
+(``static/boot/pyodide-snapshot.mjs``; docs/boot-and-offline.md). Writes into
+``static/vendor/snapshot/`` (git-ignored, like the rest of ``static/vendor``):
 
-- ``sxmj-<key>.snap.gz``: the snapshot made in Node by ``scripts/build_snapshot.mjs`` from the
-  pinned ``node_modules/pyodide`` after importing every ``sxmj`` module (the UI too) except
-  ``sxmj.cli``, ``sxmj.__main__`` and any module that imports a browser-only module
-  (``pyscript``, ``js``, ``pyodide``) when it is imported, directly or through another one;
-  only its parts that are not zeros (about half of it), one after the other, gzip-compressed
-  (the browser inflates it with ``DecompressionStream`` and puts each run in its place).
-- ``manifest.json``: the Pyodide version the snapshot is locked to, its file name, its size
-  (``raw``), the size of the stored parts (``packed``) and where each goes (``runs``:
-  ``[offset, length]``), and a size and hash of every ``sxmj`` source file it holds.
-  ``static/boot/pyodide-snapshot.mjs`` (PyScript's ``interpreter``) reads it first and boots
-  normally, with a console warning, when anything does not match what is served: a snapshot
-  never runs stale code.
+- ``python_stdlib-<key>.zip``: the standard modules the pages use, compiled to bytecode by the
+  pinned Pyodide in Node (``scripts/build_snapshot.mjs``): those loaded after importing every
+  ``sxmj`` module (the UI too) and every module the sources, the pages' entry scripts and
+  PyScript's own Python name anywhere. A normal boot spends most of its time compiling the
+  standard library from source; this zip spares it, and is smaller than the vendored
+  ``python_stdlib.zip`` (sources of the whole library), which a page mounts only after it is
+  ready, for whatever else might be imported later.
+- ``sxmj-<key>.json``: every ``sxmj`` source in one file (``{path: text}``): one request
+  instead of one per module.
+- ``manifest.json``: the Pyodide version the device's snapshot is locked to, the two files
+  above, the modules the snapshot imports (``imports``: every ``sxmj`` module but ``sxmj.cli``,
+  ``sxmj.__main__`` and any that imports a browser-only module, ``pyscript``, ``js`` or
+  ``pyodide``, when it is imported, directly or through another one; plus the standard modules
+  PyScript's start-up uses), and the size and hash of every source. A built site
+  (``scripts/build_site.py``) writes it into the interpreter module; a dev page reads it and
+  compares the served sources with it (an edited module must not run from a stale snapshot).
 
-``<key>`` hashes the Pyodide version and build, this script, the Node script and every
-``sxmj`` source: when none changed the snapshot is not rebuilt (about 5 s otherwise).
-``--check`` builds nothing and exits 1 when the snapshot is missing or stale.
+``<key>`` hashes the Pyodide version and build, this script, the Node script, every ``sxmj``
+source and what the seeds are: a device's snapshot is keyed by it, so any change of the code
+makes the next visit boot normally and make a new one. When none changed nothing is rebuilt.
+``--check`` builds nothing and exits 1 when the files are missing or stale.
 """
 
 from __future__ import annotations
@@ -28,10 +38,12 @@ import argparse
 import ast
 import hashlib
 import json
+import re
 import shutil
 import subprocess
 import sys
 import time
+import zipfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -40,8 +52,8 @@ from sync_pyscript_files import package_modules  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE_SCRIPT = Path(__file__).resolve().with_suffix(".mjs")
-# 2: the file holds only the memory's parts that are not zeros, placed by the manifest's runs
-FORMAT = 2
+# 3: no snapshot file; the compiled standard library, the sources bundle, the snapshot's imports
+FORMAT = 3
 # Left out of the snapshot: the command line. No module of the pages imports it (the
 # request validators live in sxmj.request; tests/test_architecture.py keeps it so).
 EXCLUDE = ("sxmj/cli.py", "sxmj/__main__.py")
@@ -50,6 +62,13 @@ EXCLUDE = ("sxmj/cli.py", "sxmj/__main__.py")
 BROWSER_ONLY = frozenset({"js", "pyodide", "pyscript", "polyscript", "_pyscript"})
 # Standard modules PyScript's own start-up imports; captured so the browser need not.
 STDLIB = ("asyncio", "dataclasses", "html", "inspect", "json", "random")
+# The pages' entry scripts: what they import is part of the seeds
+ENTRY_SCRIPTS = ("main.py", "learn_main.py", "calc_main.py", "embed_main.py")
+# PyScript's Python (the `pyscript` package it writes at start-up) is inside its JS bundle
+PYSCRIPT_DIST = Path("node_modules/@pyscript/core/dist")
+# (a statement starts a line, a string or follows a `;`: the files are JSON or JS strings there)
+PYTHON_IMPORT = re.compile(
+    r"""(?:^|\\n|[;\n"'`])[ \t]*(?:from[ \t]+([\w.]+)[ \t]+import\b|import[ \t]+([\w., \t]+))""")
 
 
 def cyrb53(data: bytes) -> str:
@@ -121,12 +140,61 @@ def source_files(root: Path) -> list[str]:
     return sorted(rel for name, rel in modules.items() if name not in unsafe)
 
 
+def every_import(source: str, name: str, is_package: bool) -> set[str]:
+    """Every module ``source`` names in an import, wherever (in functions too), absolute, with
+    each parent package."""
+    found: set[str] = set()
+    package = name if is_package else name.rpartition(".")[0]
+    for node in ast.walk(ast.parse(source)):
+        names: list[str] = []
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - node.level + 1]
+                parent = ".".join(base + ([node.module] if node.module else []))
+            else:
+                parent = node.module or ""
+            names = [parent, *(f"{parent}.{alias.name}" for alias in node.names)]
+        for dotted in names:
+            parts = dotted.split(".")
+            found.update(".".join(parts[: i + 1]) for i in range(len(parts)) if all(parts[: i + 1]))
+    return found
+
+
+def pyscript_imports(root: Path) -> set[str]:
+    """The modules PyScript's own Python imports (its source is in strings of its JS bundle):
+    every dotted name after an ``import``/``from``; those that are no module are skipped."""
+    found: set[str] = set()
+    for bundle in sorted((root / PYSCRIPT_DIST).glob("*.js")):
+        for from_name, names in PYTHON_IMPORT.findall(bundle.read_text(encoding="utf-8")):
+            for dotted in [from_name] if from_name else names.split(","):
+                dotted = dotted.strip().split(" ")[0]
+                if re.fullmatch(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)*", dotted):
+                    found.add(dotted)
+    return found
+
+
+def seeds(root: Path) -> list[str]:
+    """Standard modules the compiled standard library must hold, besides what ``imports``
+    loads: every module named in an import of the sources (the command line's too: every
+    module must import at once), the entry scripts and PyScript."""
+    found = pyscript_imports(root)
+    for rel in [*package_modules(root), *ENTRY_SCRIPTS]:
+        if (root / rel).is_file():
+            found |= every_import((root / rel).read_text(encoding="utf-8"), module_name(rel),
+                                  rel.endswith("__init__.py"))
+    own = {"sxmj", "js", "pyscript", "polyscript", "_pyscript"}
+    return sorted(n for n in found if n.split(".")[0] not in own)
+
+
 def pyodide_dir(root: Path) -> Path:
     return root / "node_modules" / "pyodide"
 
 
 def build_key(root: Path) -> str:
-    """Changes whenever the snapshot could differ."""
+    """Changes whenever what this builds, or the device's snapshot, could differ."""
     pyodide = pyodide_dir(root)
     digest = hashlib.sha256()
     meta = json.loads((pyodide / "package.json").read_text(encoding="utf-8"))
@@ -136,22 +204,24 @@ def build_key(root: Path) -> str:
         digest.update(path.name.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
     for rel in package_modules(root):
         digest.update(rel.encode() + b"\0" + hashlib.sha256((root / rel).read_bytes()).digest())
-    digest.update(json.dumps([FORMAT, STDLIB, EXCLUDE]).encode())
+    digest.update(json.dumps([FORMAT, STDLIB, EXCLUDE, seeds(root)]).encode())
     return digest.hexdigest()[:16]
 
 
 def current(out: Path, key: str) -> dict | None:
-    """The manifest in ``out`` if it describes the snapshot for ``key`` and that file exists."""
+    """The manifest in ``out`` if it describes the files for ``key`` and they exist."""
     try:
         manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
-    if manifest.get("key") != key or not (out / str(manifest.get("snapshot"))).is_file():
+    if manifest.get("key") != key or manifest.get("format") != FORMAT:
+        return None
+    if not all((out / str(manifest.get(name))).is_file() for name in ("stdlib", "bundle")):
         return None
     return manifest
 
 
-def build(root: Path, out: Path, level: int = 9, force: bool = False) -> dict:
+def build(root: Path, out: Path, force: bool = False) -> dict:
     if not (pyodide_dir(root) / "pyodide.mjs").is_file():
         raise SystemExit("build_snapshot: node_modules/pyodide missing: run `npm ci`")
     if shutil.which("node") is None:
@@ -159,19 +229,20 @@ def build(root: Path, out: Path, level: int = 9, force: bool = False) -> dict:
     key = build_key(root)
     manifest = current(out, key)
     if manifest and not force:
-        print(f"snapshot: up to date ({manifest['snapshot']}, {manifest['gzip'] / 1e6:.1f} MB)")
+        print(f"snapshot: up to date ({manifest['stdlib']}, {manifest['stdlib_size'] / 1e6:.2f}"
+              f" MB; {manifest['bundle']})")
         return manifest
     out.mkdir(parents=True, exist_ok=True)
-    name = f"sxmj-{key}.snap.gz"
-    files = source_files(root)
+    stdlib = f"python_stdlib-{key}.zip"
+    bundle = f"sxmj-{key}.json"
+    modules = package_modules(root)
+    imports = [*STDLIB, *(module_name(rel) for rel in source_files(root))]
     job = {
         "pyodide": str(pyodide_dir(root)),
-        # every module is there to be imported (e.g. through a captured one); EXCLUDE are only
-        # never imported directly
-        "files": {rel: str(root / rel) for rel in package_modules(root)},
-        "imports": [*STDLIB, *(module_name(rel) for rel in files)],
-        "out": str(out / (name + ".tmp")),
-        "level": level,
+        "files": {rel: str(root / rel) for rel in modules},
+        "imports": imports,
+        "seeds": seeds(root),
+        "out": str(out / (stdlib + ".tmp")),
     }
     start = time.monotonic()
     proc = subprocess.run(
@@ -182,35 +253,42 @@ def build(root: Path, out: Path, level: int = 9, force: bool = False) -> dict:
     report = json.loads(proc.stdout.strip().splitlines()[-1])
     for module, error in report["failed"].items():
         print(f"snapshot: warning: {module} left out, it failed to import in Node: {error}")
-    # the browser checks exactly the files whose code is inside the snapshot
+    texts = {rel: (root / rel).read_text(encoding="utf-8") for rel in modules}
+    (out / (bundle + ".tmp")).write_text(
+        json.dumps(texts, ensure_ascii=False, separators=(",", ":"), sort_keys=True),
+        encoding="utf-8")
     sources = {
         rel: {"size": len(data), "hash": cyrb53(data)}
-        for rel in report["loaded"]
+        for rel in modules
         for data in [(root / rel).read_bytes()]
     }
+    with zipfile.ZipFile(out / (stdlib + ".tmp")) as compiled:
+        count = len(compiled.namelist())
     manifest = {
         "format": FORMAT,
         "key": key,
         "pyodide": report["pyodide"],
-        "snapshot": name,
-        "raw": report["raw"],
-        "packed": report["packed"],
-        "runs": report["runs"],
-        "gzip": report["gzip"],
+        "stdlib": stdlib,
+        "stdlib_size": (out / (stdlib + ".tmp")).stat().st_size,
+        "stdlib_modules": count,
+        "bundle": bundle,
+        "imports": [name for name in imports if name not in report["failed"]],
         "sources": sources,
     }
-    (out / (name + ".tmp")).replace(out / name)
+    for name in (stdlib, bundle):
+        (out / (name + ".tmp")).replace(out / name)
     for old in out.iterdir():
-        if old.name not in (name, "manifest.json"):
+        if old.name not in (stdlib, bundle, "manifest.json"):
             old.unlink()
     (out / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
     ms = report["ms"]
     print(
-        f"snapshot: {name}: {report['raw'] / 1e6:.1f} MB ({report['packed'] / 1e6:.1f} MB not"
-        f" zeros, in {len(report['runs'])} runs), {report['gzip'] / 1e6:.1f} MB gzip,"
-        f" {len(sources)} sxmj modules, {report['modules']} modules in all"
-        f" (node: boot {ms['boot']} ms, imports {ms['imports']} ms, snapshot+gzip"
-        f" {ms['snapshot_and_gzip']} ms; {time.monotonic() - start:.1f} s in all)"
+        f"snapshot: {stdlib}: {count} standard modules compiled,"
+        f" {manifest['stdlib_size'] / 1e6:.2f} MB (the vendored zip:"
+        f" {(pyodide_dir(root) / 'python_stdlib.zip').stat().st_size / 1e6:.2f} MB); {bundle}:"
+        f" {len(modules)} sources, {(out / bundle).stat().st_size / 1e6:.2f} MB"
+        f" (node: boot {ms['boot']} ms, imports and compiling {ms['imports_and_compile']} ms;"
+        f" {time.monotonic() - start:.1f} s in all)"
     )
     return manifest
 
@@ -218,7 +296,6 @@ def build(root: Path, out: Path, level: int = 9, force: bool = False) -> dict:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "static" / "vendor" / "snapshot")
-    parser.add_argument("--level", type=int, default=9, help="gzip level (default 9)")
     parser.add_argument("--force", action="store_true", help="rebuild even when up to date")
     parser.add_argument("--check", action="store_true", help="only report; exit 1 if stale")
     args = parser.parse_args(argv)
@@ -227,7 +304,7 @@ def main(argv: list[str] | None = None) -> int:
         ok = current(out, build_key(ROOT)) is not None
         print(f"snapshot: {'up to date' if ok else 'missing or stale: run `make snapshot`'}")
         return 0 if ok else 1
-    build(ROOT, out, args.level, args.force)
+    build(ROOT, out, args.force)
     return 0
 
 

@@ -2,7 +2,8 @@
 // the head they share (scripts/page_head.html), so it runs before PyScript. It
 //  - keeps window.sxmjBoot: the stage (download → start → prepare → ready), the percent, when
 //    each runtime file arrived, a timed log and the error; the interpreter module
-//    (static/boot/pyodide-snapshot.mjs) adds what became of the memory snapshot;
+//    (static/boot/pyodide-snapshot.mjs) adds what became of the memory snapshot (snapshot,
+//    device) and the two steps below (keep, settle);
 //  - follows the runtime files arriving, PyScript's py:progress and py:ready events, and the
 //    ready marker body[data-sxmj-ready="1"] that Python sets last of all;
 //  - shows a failure (a Python error banner, a script that won't load, an uncaught error) in
@@ -15,9 +16,13 @@
 //  - html[data-lang]: the language comes from ?lang=zh|en (default zh) before the first paint:
 //    the static text of both languages is in the page, html[data-lang] shows one; the
 //    [data-ui="lang"] links lead to the same page in the other language;
-//  - html[data-sw]: on a built site (meta sxmj-build not "dev") registers the service worker
-//    once the ready page is painted and idle, so every page shares one cached runtime; a dev page (`make play`)
-//    drops one a built site left at the same address, so edited files stay fresh;
+//  - html[data-sw]: once the ready page is painted and idle, on a built site (meta sxmj-build
+//    not "dev"), lets the interpreter module put what the page downloaded into the site's cache
+//    (sxmjBoot.keep) and registers the service worker, so every page shares one cached runtime
+//    and its install downloads nothing twice; a dev page (`make play`) drops one a built site
+//    left at the same address, so edited files stay fresh. Then, on every page, it lets the
+//    interpreter module finish in the background (sxmjBoot.settle: the whole standard library,
+//    this device's memory snapshot);
 //  - html[data-embed]: posts the content's height to the parent page,
 //    postMessage({type: "sxmj-embed-size", height}), so a 3-line snippet can size the iframe.
 (function () {
@@ -26,9 +31,10 @@
   var STAGES = ["download", "start", "prepare", "ready"];
   var PERCENT = { download: 4, start: 45, prepare: 85, ready: 100 };
   // Share of the download stage (4% -> 45%) each runtime file is worth once fetched
-  // ("snapshot": the memory snapshot static/boot/pyodide-snapshot.mjs starts from).
+  // ("python_stdlib.zip": the standard library, the build's compiled python_stdlib-<key>.zip;
+  // "sources": every sxmj source, sxmj-<key>.json).
   var WEIGHTS = {
-    "pyodide.asm.wasm": 18, "snapshot": 8, "python_stdlib.zip": 6, "pyodide.asm.mjs": 4,
+    "pyodide.asm.wasm": 22, "python_stdlib.zip": 8, "pyodide.asm.mjs": 4, "sources": 2,
     "pyodide.mjs": 1, "pyodide-lock.json": 1, "core.js": 1, "pyscript.toml": 1, "main.py": 1
   };
   var NEEDED = ["pyodide.asm.wasm", "python_stdlib.zip", "pyodide.asm.mjs"];
@@ -148,30 +154,43 @@
     }
     post();
     // when the ready table was first painted (a task after the next frame): the benchmark
-    // reports it beside the ready marker. The service worker waits for it, and for a quiet
-    // moment: its install downloads and stores the whole site (about 23 MB), which would
-    // otherwise compete with the first frame and the bots' first moves.
+    // reports it beside the ready marker. What comes next waits for it, and for a quiet
+    // moment: storing the site (about 20 MB) and making the device's snapshot would otherwise
+    // compete with the first frame and the bots' first moves.
     requestAnimationFrame(function () {
       setTimeout(function () {
         note("painted");
-        if (!root.hasAttribute("data-sw")) return;
-        if (window.requestIdleCallback) requestIdleCallback(serviceWorker, { timeout: 2000 });
-        else setTimeout(serviceWorker, 500);
+        if (window.requestIdleCallback) requestIdleCallback(settle, { timeout: 2000 });
+        else setTimeout(settle, 500);
       }, 0);
     });
   }
+
+  // After ready: what the page downloaded into the site's cache, the service worker, then the
+  // interpreter module's background work (each step waits for the one before).
+  function settle() {
+    var offline = root.hasAttribute("data-sw");
+    var keep = offline && BUILD !== "dev" && typeof boot.keep === "function";
+    Promise.resolve(keep ? boot.keep() : 0)
+      .catch(function (err) { console.warn("sxmj: could not keep the downloaded files: " + err); })
+      .then(function () { return offline ? serviceWorker() : null; })
+      .then(function () { if (typeof boot.settle === "function") return boot.settle(); })
+      .catch(function (err) { console.warn("sxmj: " + err); });
+  }
   boot.fail = fail;
-  // The snapshot is part of the download when the interpreter module decides to use it.
+  // A file the interpreter module adds to the download stage (by its name in WEIGHTS).
   boot.need = function (name) {
     if (NEEDED.indexOf(name) < 0 && boot.fetched[name] === undefined) NEEDED.push(name);
   };
 
   // Offline: a built site (`make site`) registers sw.js once the page is up, so its caching
   // never competes with the first boot. A dev page (`make play`, build "dev") never runs one,
-  // and drops one a built site left at this address (edits stay fresh).
+  // and drops one a built site left at this address (edits stay fresh). Resolves once the
+  // worker controls the page (its install has filled the site's cache), or at once when there
+  // is none to wait for.
   function serviceWorker() {
     var sw = navigator.serviceWorker;
-    if (!sw || !window.isSecureContext) return;
+    if (!sw || !window.isSecureContext) return null;
     if (BUILD === "dev") {
       sw.getRegistrations().then(function (regs) {
         regs.forEach(function (reg) {
@@ -181,9 +200,18 @@
             reg.scope + "); reload if this page looks stale");
         });
       });
-      return;
+      return null;
     }
-    sw.register("./sw.js").then(function () { note("sw", "registered"); }, function (err) {
+    return sw.register("./sw.js").then(function () {
+      note("sw", "registered");
+      return sw.ready;
+    }).then(function () {
+      if (sw.controller) return;
+      return new Promise(function (resolve) {  // the worker claims the page once active
+        sw.addEventListener("controllerchange", resolve, { once: true });
+        setTimeout(resolve, 10000);
+      });
+    }).then(function () { note("sw", sw.controller ? "controls" : "not in control"); }, function (err) {
       console.warn("sxmj: no offline play, the service worker did not register: " + err);
     });
   }
@@ -218,7 +246,8 @@
   function onResources(list) {
     list.getEntries().forEach(function (entry) {
       var name = entry.name.split("?")[0].split("/").pop();
-      if (/\.snap\.gz$/.test(name)) name = "snapshot";
+      if (/^python_stdlib-\w+\.zip$/.test(name)) name = "python_stdlib.zip";
+      if (/^sxmj-\w+\.json$/.test(name)) name = "sources";
       if (!(name in WEIGHTS) || boot.fetched[name] !== undefined) return;
       boot.fetched[name] = Math.round(entry.responseEnd);
       note("fetched", name);

@@ -40,6 +40,7 @@
   var NEEDED = ["pyodide.asm.wasm", "python_stdlib.zip", "pyodide.asm.mjs"];
   var BUILD = (document.querySelector('meta[name="sxmj-build"]') || {}).content || "dev";
   var TIMEOUT_MS = 90000;
+  var SW_WAIT_MS = 120000;  // at most, for the worker's install (a slow network) before going on
   // The texts it shows, boot_<name> in sxmj/ui/i18n.py: scripts/build_site.py reads this list
   // and fails when one is missing there.
   var TEXTS = ["download", "start", "prepare", "ready", "failed", "error", "slow"];
@@ -202,14 +203,20 @@
       });
       return null;
     }
-    return sw.register("./sw.js").then(function () {
+    return sw.register("./sw.js").then(function (reg) {
       note("sw", "registered");
-      return sw.ready;
-    }).then(function () {
       if (sw.controller) return;
-      return new Promise(function (resolve) {  // the worker claims the page once active
+      // the worker claims the page once it is installed and active; an install that fails
+      // (a file the server no longer has) leaves it redundant: go on without it
+      return new Promise(function (resolve) {
         sw.addEventListener("controllerchange", resolve, { once: true });
-        setTimeout(resolve, 10000);
+        var worker = reg.installing || reg.waiting;
+        if (worker) {
+          worker.addEventListener("statechange", function () {
+            if (worker.state === "redundant") resolve();
+          });
+        }
+        setTimeout(resolve, SW_WAIT_MS);
       });
     }).then(function () { note("sw", sw.controller ? "controls" : "not in control"); }, function (err) {
       console.warn("sxmj: no offline play, the service worker did not register: " + err);

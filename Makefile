@@ -4,9 +4,9 @@
 #   make e2e     the browser tests, the friends ones inside a network namespace (root)
 #   make typecheck  mypy: --strict over the core, the default checks over sxmj/ui/
 #   make site    build _site/ for GitHub Pages
-#   make bench   run the benchmarks (make bench-boot: only the browser boot one)
+#   make bench   run the benchmarks (make bench-boot, make bench-first-visit: one browser benchmark)
 #   make sync    rewrite the [files] table of pyscript.toml from sxmj/**/*.py
-#   make snapshot  build the Pyodide memory snapshot with sxmj imported (site and play do)
+#   make snapshot  build the compiled standard library and sources bundle the pages boot from (site, play)
 #   make clean   remove build output (distclean also removes .venv and node_modules)
 
 SHELL := /bin/bash
@@ -22,7 +22,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 -y -q
 
 .PHONY: help play serve test lint typecheck unit e2e e2e-friends site vendor snapshot sync bench \
-	bench-boot clean distclean venv chromium npm
+	bench-boot bench-first-visit clean distclean venv chromium npm
 
 help:
 	@sed -n 's/^#   //p' Makefile
@@ -44,7 +44,8 @@ vendor: node_modules/.package-lock.json
 sync:
 	$(PYTHON) scripts/sync_pyscript_files.py
 
-# static/vendor/snapshot/: rebuilt (about 5 s) only when sxmj/ or the runtime changed
+# static/vendor/snapshot/ (the compiled standard library, the sources bundle, the manifest the
+# device's memory snapshot is made from): rebuilt (about 5 s) only when sxmj/ or the runtime changed
 snapshot: vendor
 	$(PYTHON) scripts/build_snapshot.py
 
@@ -130,12 +131,17 @@ test: venv chromium site
 	$(FRIENDS_E2E) || failed="$$failed e2e-friends(exit $$?)"; \
 	if [ -n "$$failed" ]; then echo "make test FAILED:$$failed"; exit 1; fi
 
-bench: bench-boot
+bench: bench-boot bench-first-visit
 	$(PYTHON) scripts/bench.py
 
 # boot: the game against bare Pyodide in headless Chromium, the skeleton's paint, warm reloads
 bench-boot: venv chromium site
 	$(VPY) scripts/bench_boot.py
+
+# a first and a second visit on a phone network (4G, slow 4G: DevTools' network emulation),
+# served as GitHub Pages serves the site: bytes until ready, ready, first paint
+bench-first-visit: venv chromium site
+	$(VPY) scripts/bench_first_visit.py
 
 clean:
 	rm -rf _site static/vendor e2e/artifacts .pytest_cache .ruff_cache .hypothesis bench/out \

@@ -7,11 +7,14 @@ Debian's headless Chromium with Playwright (from ``.venv``), a fresh browser con
 - cold pairs, alternating which goes first: (a) ``bare.html``, the same vendored Pyodide
   booted the normal way (``loadPyodide()``, then a marker), and (b) the game until
   ``data-sxmj-ready="1"``; both timed in the page from navigation start. Prints the median
-  of the per-pair ratio b/a, the median of each, and the skeleton's first contentful paint;
+  of the per-pair ratio b/a, the median of each, and the skeleton's first contentful paint.
+  A cold game is a first visit: no memory snapshot yet (none is shipped), Pyodide boots from
+  the build's compiled standard library;
 - warm reloads: load the game, wait until the service worker controls the page (its install
-  has cached the whole site) and the page has kept the inflated snapshot in that cache, then
-  reload in the same context; alternating with the same reload in a context where service
-  workers are blocked (HTTP cache only), for comparison.
+  has cached the site) and the device has made its memory snapshot, then reload in the same
+  context (the page restores the snapshot); alternating with the same reload in a context
+  where service workers are blocked (HTTP cache only, and no snapshot: the page boots the
+  normal way), for comparison.
 
 Also counts, at the server, the bytes a visit fetches: a first visit until the game is ready,
 the whole first visit (with the service worker's install), and a warm reload.
@@ -67,12 +70,9 @@ GAME_TIMES = """() => ({
 PAINTED = ("() => sxmjBoot.log.some(e => e.event === 'painted')"
            " || !!document.querySelector('.py-error')")
 SW_CONTROLS = "() => !!(navigator.serviceWorker && navigator.serviceWorker.controller)"
-# the page keeps the inflated snapshot in the worker's cache a few seconds after the start
-SNAPSHOT_KEPT = """async () => {
-  for (const name of await caches.keys())
-    for (const r of await (await caches.open(name)).keys()) if (r.url.endsWith('.raw')) return true;
-  return false;
-}"""
+# the device has made its memory snapshot (static/boot/pyodide-snapshot.mjs), once the page is
+# ready and the service worker controls it
+SNAPSHOT_KEPT = "() => window.sxmjBoot.device && window.sxmjBoot.device.state === 'kept'"
 
 
 class ByteCounter:
@@ -183,10 +183,10 @@ def warm_reloads(browser, url: str, reloads: int, counter: ByteCounter) -> tuple
         deadline = time.monotonic() + TIMEOUT_MS / 1000
         while not pages[0].evaluate(SNAPSHOT_KEPT):
             if time.monotonic() > deadline:
-                raise SystemExit("bench_boot: the page never kept the inflated snapshot")
+                raise SystemExit("bench_boot: the device never made its memory snapshot")
             pages[0].wait_for_timeout(250)
-        # let the first visit settle (its 31 MB cache write, the bots' first moves): a
-        # reload at once measured that work, 1-2 s more, rather than the reload
+        # let the first visit settle (its cache writes, the bots' first moves): a reload at
+        # once measured that work, 1-2 s more, rather than the reload
         pages[0].wait_for_timeout(SETTLE_MS)
         sizes = {"first_visit_with_sw_install": counter.sent - before}
         pages[1].goto(url)

@@ -416,16 +416,18 @@ function settle() {
   settling ??= (async () => {
     const { kit } = await prepareSnapshot();
     if (!interpreter) return;
+    const page = globalThis.document?.documentElement;
     if (kit && !report.full) {
       try {
-        const zip = await cachedFullStdlib() ||
-          new Uint8Array(await (await realFetch(FULL_STDLIB)).arrayBuffer());
-        mountFullStdlib(interpreter, zip);
+        // (an embed, in another site's article, takes it only from the cache: 2.5 MB more for
+        // a calculator is too much)
+        const zip = await cachedFullStdlib() || (page?.hasAttribute("data-sw") &&
+          new Uint8Array(await (await realFetch(FULL_STDLIB)).arrayBuffer()));
+        if (zip) mountFullStdlib(interpreter, zip);
       } catch (err) {
         console.warn(`sxmj: python_stdlib.zip not mounted: ${err}`);
       }
     }
-    const page = globalThis.document?.documentElement;
     if (device.state !== "pending") return;
     if (!kit || !page?.hasAttribute("data-sw") || typeof Worker !== "function" || !globalThis.caches) {
       device.state = "skipped";

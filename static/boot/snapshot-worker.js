@@ -115,6 +115,12 @@ _report
       return;
     }
     const store = await caches.open(cache);
+    // one snapshot per cache: an older key's (a dev page's earlier code) goes
+    for (const request of await store.keys()) {
+      const name = request.url.slice(KIT_DIR.href.length);
+      if (request.url.startsWith(KIT_DIR.href) && name.startsWith("device-") &&
+          request.url !== keys.raw && request.url !== keys.meta) await store.delete(request);
+    }
     const meta = {
       format: FORMAT, key: kit.key, pyodide: version, raw: raw.length, packed: packed.length,
       runs, failed: JSON.parse(failed), made: new Date().toISOString(), ms,

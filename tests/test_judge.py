@@ -50,7 +50,8 @@ def test_a_win_hard_takes_is_never_searched_nor_flagged() -> None:
     obs = observation("123m456p789s111z5m5m", "5m", wall=3, last="5m")
     legal = [Action(0, "discard", t) for t in sorted(set(obs.hand))] + [Action(0, "hu")]
     steps = list(judge_steps(obs, legal, 24, seed=1, played=Action(0, "hu")))
-    assert len(steps) == 1 and steps[0].default == Action(0, "hu") and steps[0].guesses == 0
+    assert len(steps) == 1 and steps[0].settled and steps[0].default == Action(0, "hu")
+    assert steps[0].guesses == 0
     assert steps[0].best_against(Action(0, "hu")) is None
 
 

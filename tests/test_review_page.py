@@ -10,9 +10,11 @@ import re
 import time
 from types import SimpleNamespace
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from sxmj.bots import review as review_module
 from sxmj.game import Action
 from sxmj.record import to_record
 from sxmj.ui.table.reviewing import ReviewShown, review_html
@@ -56,7 +58,7 @@ async def play_badly(page: Page, app) -> None:
     assert not first  # the bad discard was played
 
 
-async def review_done(app, limit: float = 60) -> int:
+async def review_done(app, limit: float = 600) -> int:
     """Wait for the review's task; returns how many times it yielded meanwhile."""
     yields = 0
     deadline = time.monotonic() + limit
@@ -69,6 +71,13 @@ async def review_done(app, limit: float = 60) -> int:
 
 def result(page: Page) -> str:
     return page.elements["result"].innerHTML
+
+
+@pytest.fixture(autouse=True)
+def no_extra_guesses(monkeypatch):
+    """These tests check the panel, not the judgement (tests/test_judge.py does): a decision
+    takes its 24 guesses and no more, so a hand reviews in seconds, not a minute."""
+    monkeypatch.setattr(review_module, "MOST", 0)
 
 
 def test_the_result_panel_reviews_the_hand_and_names_the_better_discard():

@@ -46,16 +46,16 @@ class ExpertStrategy(HardStrategy):
         return choice if choice is not None else self.settle()
 
     def think(self, obs: Observation, legal: Sequence[Action]) -> Iterator[Choice | None]:
-        """The search one guess at a time: ``None`` after each (a page yields to its event
+        """The search one playout at a time: ``None`` after each (a page yields to its event
         loop there, and may stop: :meth:`settle` then decides on what was played out), the
         choice last. Easy decisions yield their choice at once."""
         hard = super().choose(obs, legal)
         self._pending, self._hard = None, hard
         self.decisions += 1
         seed = self.seed * 1_000_003 + self.decisions
-        steps = judge_steps(obs, legal, self.samples, seed, strategy=self._plain())
+        steps = judge_steps(obs, legal, self.samples, seed, strategy=self._plain(), fine=True)
         for judgement in steps:
-            if judgement.guesses == 0:  # settled: nothing to search
+            if judgement.settled:  # nothing to search
                 yield hard
                 return
             self._pending = judgement

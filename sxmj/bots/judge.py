@@ -34,7 +34,7 @@ from ..observation import Observation
 from ..wall import Rng
 from .analysis import discard_options
 from .hard import HardStrategy
-from .search import Estimate, greedy, paired_gain, playout, sample_hidden
+from .search import Estimate, greedy, paired_gain, playout, playout_steps, sample_hidden
 
 THRESHOLD = 1.0  # points a rival must gain on average to beat a move
 MARGIN = 2.0  # ... and standard errors of that gain: its paired ~95 % interval excludes zero
@@ -73,6 +73,7 @@ class Judgement:
 
     default: Action
     estimates: list[Estimate]
+    settled: bool = False  # the decision needs no search (:func:`settled`): this is final
 
     def of(self, action: Action) -> Estimate | None:
         """The playouts of ``action`` (None: it was not a candidate)."""
@@ -170,27 +171,32 @@ def settled(obs: Observation, legal: Sequence[Action], default: Action) -> bool:
 
 def judge_steps(obs: Observation, legal: Sequence[Action], samples: int, seed: int,
                 played: Action | None = None, strategy: HardStrategy | None = None,
-                most: int | None = None) -> Iterator[Judgement]:
-    """The judgement one guess at a time: yields it after every guess (first with no
-    guess when the decision is :func:`settled` — then that is the only one). A caller
-    may stop early: the last one yielded is the judgement on what was played out.
+                most: int | None = None, fine: bool = False) -> Iterator[Judgement]:
+    """The judgement one guess at a time: yields it after every guess (or, when the
+    decision is :func:`settled`, once, marked ``settled``). A caller may stop early: the
+    last one yielded is the judgement on what was played out.
 
     After ``samples`` guesses, while a rival may beat the move judged (``played``, else
     the default) but not yet surely (:meth:`Judgement.in_doubt`), more guesses are played,
     up to ``most``: a real blunder is told from noise by more evidence, not
     by a looser test (a blunder's cost of ~12 points has a paired standard error of ~7
     over 24 guesses, ~4 over 64). Only the move judged and the rivals still in doubt are
-    played out then."""
+    played out then. With ``fine`` it also yields within each playout, after every move of
+    the judged seat (a page's tasks stay short: one move of hard's, not a whole playout)."""
     strategy = strategy or HardStrategy()
     default = strategy.choose(obs, legal).action
     if settled(obs, legal, default) and (played is None or played == default):
-        yield Judgement(default, [Estimate(default, [], 0)])
+        yield Judgement(default, [Estimate(default, [], 0)], settled=True)
         return
+    if fine:  # hard's reading of the hand was one task; its rivals' is the next
+        yield Judgement(default, [Estimate(default, [], 0)])
     moves = candidates(obs, legal, default, strategy, played)
     estimates = [Estimate(a, [], 0) for a in moves]
     policy = seat_policy(obs.seat, strategy)
     rng = Rng(seed)
     subject = default if played is None else played
+    if fine:
+        yield Judgement(default, estimates)
     suspect = played is not None and further_from_ready(obs, played)
     playing = estimates
     i = 0
@@ -200,7 +206,10 @@ def judge_steps(obs: Observation, legal: Sequence[Action], samples: int, seed: i
         for est in playing:
             game = Game.from_observation(obs, hands, wall)
             game.apply(est.action)
-            pay = playout(game, policy)
+            if fine:  # a page's task is one of the judged seat's moves, not a whole playout
+                for _ in playout_steps(game, policy, obs.seat):
+                    yield Judgement(default, estimates)
+            pay = playout(game, policy)  # (what is left of it)
             est.values.append(pay[obs.seat])
             est.wins += game.result is not None and game.result.winner == obs.seat
         now = Judgement(default, estimates)

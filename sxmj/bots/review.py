@@ -118,8 +118,8 @@ def review_steps(record: dict[str, Any] | str, seat: int, hand: int | None = Non
     yields to its event loop between steps and cancels by no longer asking.
 
     ``per_guess`` cuts each decision finer, for a page whose tasks must stay short: a
-    step is then one guess (every candidate played out once), and both counts are in
-    guesses (``samples`` per decision). The review is the same either way.
+    step is then one playout (one candidate in one guess), and both counts are in guesses
+    (``samples`` per decision). The review is the same either way.
     """
     strategy = HardStrategy(seed)
     result = Review(seat)
@@ -142,10 +142,10 @@ def review_steps(record: dict[str, Any] | str, seat: int, hand: int | None = Non
         _count_efficiency(result, obs, legal, played)
         judgement = None
         for judgement in judge_steps(obs, legal, samples, seed * 7919 + n, played, strategy,
-                                     most=max(samples, MOST)):
+                                     most=max(samples, MOST), fine=per_guess):
             guesses = judgement.guesses
-            if per_guess and guesses:  # one guess a step; the bar waits while one decision
-                done = min(guesses, samples - 1)  # takes more guesses than most
+            if per_guess and not judgement.settled:  # a short task a step; the bar waits
+                done = min(guesses, samples - 1)  # while a decision takes more guesses
                 yield n * unit + done, len(todo) * unit, result
         assert judgement is not None
         flag = _flag(judgement, h, index, obs, played, threshold)

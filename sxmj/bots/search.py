@@ -120,6 +120,19 @@ def hold_win(game: Game, seat: int, legal: Sequence[Action]) -> Action | None:
     return None
 
 
+def playout_steps(game: Game, policy: Callable[[Game, int], Action], seat: int
+                  ) -> Iterator[None]:
+    """Play ``game`` on, yielding after each move of ``seat`` (a caller that must keep its
+    tasks short stops there; :func:`playout` finishes the game either way)."""
+    for _ in range(MAX_STEPS):
+        if game.over:
+            return
+        mover = game.to_move()[0]
+        game.apply(policy(game, mover))
+        if mover == seat:
+            yield
+
+
 def playout(game: Game, policy: Callable[[Game, int], Action] = greedy) -> list[int]:
     """Play ``game`` to its end; the four payments (all zero for a drawn hand)."""
     for _ in range(MAX_STEPS):

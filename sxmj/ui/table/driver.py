@@ -33,8 +33,9 @@ DELAYS = dict(zip(SPEEDS, (1.1, 0.6, 0.0), strict=True))
 SEARCH_BUDGET_MS = 600.0  # the expert's search stops here in the page (a guess or two more
 # under Pyodide's ~2x slower Python than CPython's fixed count would take)
 CLAIM_PAUSE = 0.5  # share of the delay a claim stays on screen before the claimer moves
-REVIEW_SLICE_MS = 10.0  # the review's steps run back to back this long, then yield (one
-# step, a guess over every candidate, is 5–25 ms in CPython, about 1.7 × that in Pyodide)
+REVIEW_SLICE_MS = 4.0  # the review's steps run back to back this long, then yield (one
+# step, one move of the judged seat in a playout, is a median 1.3 ms and at most about 23 ms
+# in CPython, about 1.7 × that in Pyodide)
 REVIEW_PAINT_MS = 120.0  # the progress bar moves at most this often
 ASSIST_LEVEL = "hard"  # the bot whose choice on the player's own observation is suggested
 

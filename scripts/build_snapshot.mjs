@@ -11,8 +11,10 @@
 // PyScript's Python name anywhere, even inside a function; a name that is no module is
 // skipped), and writes to `out` a zip of every standard module that was loaded, compiled to
 // bytecode (.pyc, unchecked hash-based: nothing is compared with a source at import time; the
-// code objects name /lib/python314.zip/<path>.py, as the vendored zip's would): the browser
-// then compiles none of them, which is most of a normal boot's time. Output: a JSON report.
+// code objects name /lib/python314.zip/<path>.py, as the vendored zip's would; as `python -OO`
+// would, without docstrings and asserts; the frozen ones, which the runtime holds, left out):
+// the browser then compiles none of them, which is most of a normal boot's time. Output: a
+// JSON report.
 
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
@@ -56,6 +58,7 @@ _used = sorted({
     m.__file__[len(_prefix):]
     for m in list(sys.modules.values())
     if getattr(m, "__file__", None) and m.__file__.startswith(_prefix) and m.__file__.endswith(".py")
+    and getattr(m.__spec__, "origin", None) != "frozen"  # (os, codecs, io...: in the runtime)
 })
 _home = os.getcwd() + "/"
 _loaded = sorted(
@@ -67,7 +70,9 @@ _source = zipfile.ZipFile(_stdlib)
 _out = zipfile.ZipFile("/tmp/stdlib.zip", "w", zipfile.ZIP_DEFLATED, compresslevel=9)
 for _rel in _used:
     _text = _source.read(_rel)
-    _code = compile(_text, _prefix + _rel, "exec", dont_inherit=True)
+    # optimize=2 (python -OO): no docstrings, no asserts: 15 % smaller; the standard library's
+    # code does not rely on either (sxmj's own code is compiled by the page, as written)
+    _code = compile(_text, _prefix + _rel, "exec", dont_inherit=True, optimize=2)
     _pyc = _code_to_hash_pyc(_code, importlib.util.source_hash(_text), checked=False)
     _info = zipfile.ZipInfo(_rel[:-3] + ".pyc", (2020, 1, 1, 0, 0, 0))  # reproducible
     _info.compress_type = zipfile.ZIP_DEFLATED

@@ -460,7 +460,7 @@ def test_profile_rank_and_stats_after_a_win(table, artifacts):
 
     win.apply(Action(0, "hu"))
     gain = win.results[0].payments[0]
-    points = 6000 - 1  # one point short of 木骰2级
+    points = 300 - 1  # one point short of 木骰2级
     profile = saved.Profile(points=points, net=points, hands=40, wins=9).to_json()
     page = load(table, "?seed=8&speed=fast", {saved.KEY_SAVE: saved_match(match),
                                               saved.KEY_PROFILE: profile})

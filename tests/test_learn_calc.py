@@ -18,6 +18,7 @@ from sxmj.request import EVALUATE_FIELDS, evaluate_json
 from sxmj.scenarios import BUILTIN, ScenarioError
 from sxmj.scoring import FLOWER_ITEMS, PATTERNS, InvalidHand
 from sxmj.tiles import code, parse_tiles
+from sxmj.ui.markup import powers_html
 from sxmj.ui.pages import calc, embed, hand_cards, judge, lessons, plumbing
 from sxmj.ui.table import scenario_mode
 
@@ -130,7 +131,7 @@ def test_learn_regions_render_in_both_languages() -> None:
         payments = r.regions["payments-table"]
         assert re.search(r'data-case="rob">.*?>\+36<.*?>0<.*?>0<.*?>-36<', payments)
         assert re.search(r'data-case="contract5">.*?>\+84<.*?>-60<', payments)
-        assert 'data-points="1350000"' in r.regions["ranks-table"]
+        assert 'data-points="67500"' in r.regions["ranks-table"]  # seed 002 at a twentieth
         assert 'data-option="fan_cap"' in r.regions["options-table"]
 
 
@@ -229,8 +230,11 @@ def test_results_carry_the_cli_numbers_and_explain_item_by_item() -> None:
     out = evaluate_json(request)
     assert (a["data-win"], a["data-fan"], a["data-share"]) == ("true", str(out["fan"]),
                                                                str(out["share"]))
-    for line in j.evaluation.explain("en"):
+    lines = j.evaluation.explain("en")
+    for line in lines[:-1]:
         assert hand_cards.esc(line) in html
+    # the formula's power a superscript, as on the table: 2², never "2^2"
+    assert powers_html(lines[-1]) in html and "2<sup>" in html and "2^2" not in html
     assert "Each of the other three pays 32; the winner receives 96." in html
 
 

@@ -12,6 +12,7 @@ import pytest
 from sxmj.bots import Bot
 from sxmj.game import Action
 from sxmj.match import Match
+from sxmj.ranks import PLACE_POINTS
 from sxmj.rules import Options
 from sxmj.simulate import play_match_hand
 from sxmj.tiles import NUM_PLAYING, code
@@ -168,17 +169,26 @@ def test_the_pause_opens_the_panel_after_its_time_or_a_tap(monkeypatch):
     assert not e.pausing and drawn == [False, False]
 
 
-def test_the_result_region_while_pausing_and_peeking():
+def test_the_regions_while_pausing_and_peeking():
     m = played(5)
     st = TableState.of(m, lang="zh")
     e = reveal.Ending(lambda: None)
-    e.start()
-    assert 'data-testid="win-call"' in e.region(st, "CARD") and "CARD" not in e.region(st, "CARD")
+
+    def placed() -> dict[str, str]:
+        drawn = {"panel": "PANEL", "actions": "ACTIONS", "result": "CARD"}
+        e.place(st, drawn)
+        return drawn
+
+    e.start()  # the call in the centre panel's place, nothing over the revealed hands
+    drawn = placed()
+    assert 'data-testid="win-call"' in drawn["panel"] and drawn["result"] == ""
+    assert drawn["actions"] == "ACTIONS"
     e.pausing = False
-    assert e.region(st, "CARD") == "CARD"
-    e.toggle_peek()
-    region = e.region(st, "CARD")
-    assert 'data-testid="peek"' in region and "hidden>CARD" in region
+    assert placed() == {"panel": "PANEL", "actions": "ACTIONS", "result": "CARD"}
+    e.toggle_peek()  # the bar back to the result in the action bar's place
+    drawn = placed()
+    assert 'data-testid="peek"' in drawn["actions"] and "hidden>CARD" in drawn["result"]
+    assert drawn["panel"] == "PANEL"
 
 
 # ------------------------------------------------------------------ 5. the match summary
@@ -199,7 +209,9 @@ def test_totals_places_and_the_best_hand():
     assert (best is None) == (not gains)
     if best:
         assert best.gain == max(gains)
-    assert match_summary.points_won(m) == sum(max(0, r.payments[0]) for r in m.results)
+    # what the won hands earned, and the place's points (issue 27: no match is worth 0)
+    won = sum(max(0, r.payments[0]) for r in m.results)
+    assert match_summary.points_won(m) == won + PLACE_POINTS[m.places()[0] - 1]
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
@@ -237,9 +249,11 @@ def test_the_profile_counts_matches_places_and_points_won():
     p = Profile()
     for i in range(2):
         p.add_hand(m, i)
-    assert p.points == match_summary.points_won(m)  # losses never take rank points away
+    won = sum(max(0, r.payments[0]) for r in m.results)
+    assert p.points == won  # losses never take rank points away
     p.add_match(m)
     assert p.matches == 1 and sum(p.places) == 1 and p.places[m.places()[0] - 1] == 1
+    assert p.points == match_summary.points_won(m) == won + PLACE_POINTS[m.places()[0] - 1]
     back, problem = load_profile(p.to_json())
     assert problem is None and back == p
     old, problem = load_profile('{"v": 1, "points": 5, "hands": 2, "wins": 1}')

@@ -2,7 +2,7 @@
 // Which cues a move means is decided in Python (sxmj/ui/sound.py, pure and unit-tested); this
 // file only makes them heard and seen. It owns window.sxmjAudio:
 //  - log: [{cue, t}], one entry per cue fired (the testing contract): draw, discard, claim,
-//    kong, flower, win, drawn-hand, tick, turn, speech:<word>; it fires whether or not the
+//    kong, flower, win, drawn-hand, tick, turn, first-win, speech:<word>; it fires whether or not the
 //    device can play sound. A muted cue is never handed over, so it is never logged;
 //  - play(planJson): {cues: [{cue, word?, lang?, fan?}], title, vibrate} (sxmj.ui.sound.Plan);
 //  - configure(json): {on, volume} — the Settings' sound switch and volume (percent);
@@ -264,6 +264,15 @@
       bell(t, vary(1318.51, 0.015), 0.2, 0.9);
       bell(t + 0.16, vary(987.77, 0.015), 0.17, 1.1);
       return 0.3;
+    },
+    "first-win": function (t) {  // the player's first win ever: a rising fanfare, about 1 s
+      [0, 2, 4, 5].forEach(function (k, i) {
+        tone(t + i * 0.11, PENTATONIC[k], "triangle", 0.01, 0.16, 0.22);
+      });
+      [5, 7, 8].forEach(function (k) {
+        bell(t + 0.46, PENTATONIC[k], 0.12, 0.9);
+      });
+      return 1.0;
     }
   };
 })();

@@ -22,7 +22,7 @@ kinds ``sxmj.melds.MELD_KINDS`` (``act_angang``); ``sxmj.scoring.WIN_BY``
 (``win_by_kong``); rule options :class:`sxmj.rules.Options` (``rule_fan_cap``,
 ``rule_fan_cap_note``). ``tests/test_strings.py`` checks each one.
 
->>> tr("en", "wall_left", n=83)
+>>> tr("en", "wall_left", n=83, s="s")
 '83 tiles left'
 >>> tr("zh", "bot_thinking", name="阿福")
 '阿福思考中…'

@@ -135,13 +135,16 @@ def meld_html(meld: Meld, seat: int, st: TileLook) -> str:
 
 def reading_sets(ev: Evaluation, look: TileLook, wild_name: Callable[[int], str]
                  ) -> tuple[list[str], bool]:
-    """The sets and the pair of a winning reading, the winning tile marked once and a 财神
-    noting what it stands for (``wild_name`` of that tile); whether a tile was marked."""
+    """The sets and the pair of a winning reading, the winning tile marked once; under a set
+    with a 财神, a caption says what it stands for (``wild_name`` of that tile), in the
+    flow: a long caption widens its set and wraps, never running into its neighbour's.
+    Returns the sets and whether a tile was marked."""
     win_tile = ev.win_tile
     marked = False
     sets = []
     for kind, members in ev.groups:
         faces = []
+        notes = []
         for t, wild in members:
             shown = look.caishen if wild else t
             if shown is None:  # a reading with a wild has a 财神; a plain tile is named
@@ -149,10 +152,13 @@ def reading_sets(ev: Evaluation, look: TileLook, wild_name: Callable[[int], str]
             is_win = not marked and ((wild and win_tile == look.caishen) or
                                      (not wild and t == win_tile))
             marked = marked or is_win
-            note = ""
             if wild:
-                note = (look.tr("wild_as", tile=wild_name(t)) if t is not None
-                        else look.tr("wild_free"))
-            faces.append(tile_html(shown, look, cls="is-win" if is_win else "", note=note))
-        sets.append(f'<span class="tg tg--set" data-kind="{esc(kind)}">{"".join(faces)}</span>')
+                notes.append(look.tr("wild_as", tile=wild_name(t)) if t is not None
+                             else look.tr("wild_free"))
+            faces.append(tile_html(shown, look, cls="is-win" if is_win else ""))
+        caption = (f'<span class="tg__note">{esc(" · ".join(dict.fromkeys(notes)))}</span>'
+                   if notes else "")
+        sets.append(f'<span class="tg tg--set{" tg--noted" if notes else ""}" '
+                    f'data-kind="{esc(kind)}"><span class="tg__tiles">{"".join(faces)}</span>'
+                    f'{caption}</span>')
     return sets, marked

@@ -170,7 +170,7 @@ def _card(mode: str, data: str, kicker: str, title_html: str, text: str, hand_ht
     keys, the title already markup, the text plain, the hand drawn."""
     html = (f'<article class="card" data-testid="embed-card" data-mode="{mode}" {data}>'
             f'<p class="card__kicker">{esc(tr(lang, kicker))}</p>'
-            f'<h1 class="card__title">{title_html}</h1>'
+            f'<h2 class="card__title">{title_html}</h2>'
             f'<p class="card__text">{esc(text)}</p>'
             f'<div class="card__hand" aria-label="{esc(tr(lang, "scenario_hand"))}">'
             f"{hand_html}</div>"

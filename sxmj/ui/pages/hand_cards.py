@@ -27,7 +27,7 @@ from sxmj.melds import Meld
 from sxmj.scoring import FLOWER_ITEMS, WIN_BY, settle_detail
 from sxmj.tiles import code, format_tiles, sort_key, tile_name
 from sxmj.ui.i18n import tile_label, tr
-from sxmj.ui.markup import esc, group_html, meld_html, reading_sets, tile_html
+from sxmj.ui.markup import esc, group_html, meld_html, powers_html, reading_sets, tile_html
 from sxmj.ui.pages.judge import Analysis, Judgement, error_text
 
 
@@ -128,8 +128,8 @@ def result_html(j: Judgement, lang: str, show_hand: bool = True) -> str:
     explained = ev.explain(lang)
     last = len(explained) - 1 if j.win else -1  # a win's last line is the formula
     formula = ' class="res__formula"'
-    lines = "".join(f'<li{formula if i == last else ""}>{esc(line)}</li>'
-                    for i, line in enumerate(explained))
+    lines = "".join(f'<li{formula}>{powers_html(line)}</li>' if i == last else  # 2¹, not 2^1
+                    f'<li>{esc(line)}</li>' for i, line in enumerate(explained))
     if not j.win:
         extra = ' data-patterns=""'
         return (f'<section class="res res--no" {_result_attrs(False, 0, 0, "no-win", extra)}>'
@@ -207,6 +207,11 @@ def incomplete_html(count: int, lang: str) -> str:
             f'<p class="res__note">{esc(tr(lang, "incomplete_note"))}</p></section>')
 
 
+def _s(n: int) -> str:
+    """The English plural's s: 1 kind, 2 kinds."""
+    return "" if n == 1 else "s"
+
+
 def waits_html(a: Analysis, lang: str, show_hand: bool = True) -> str:
     """A 13-tile hand: its waits (each with what it would score), or how far from ready."""
     ctx = TileCtx(lang, a.caishen)
@@ -237,13 +242,14 @@ def waits_html(a: Analysis, lang: str, show_hand: bool = True) -> str:
                 f'<span class="wait__score">{esc(tr(lang, "wait_share", fan=j.fan, share=j.share))}'
                 f"</span></li>")
         body.append(f'<h2 class="res__sub">{esc(tr(lang, "waits_title"))} · '
-                    f'{esc(tr(lang, "waits_count", n=len(a.waits)))}</h2>'
+                    f'{esc(tr(lang, "waits_count", n=len(a.waits), s=_s(len(a.waits))))}</h2>'
                     f'<ul class="waits">{"".join(cells)}</ul>')
     else:
-        body.append(f'<p class="res__note">{esc(tr(lang, "distance", n=a.distance))}</p>')
+        distance = tr(lang, "distance", n=a.distance, s=_s(a.distance))
+        body.append(f'<p class="res__note">{esc(distance)}</p>')
     if not a.baotou_ready:
         note = (tr(lang, "no_caishen") if a.baotou_distance >= 99
-                else tr(lang, "baotou_distance", n=a.baotou_distance))
+                else tr(lang, "baotou_distance", n=a.baotou_distance, s=_s(a.baotou_distance)))
         body.append(f'<p class="res__note res__note--soft">{esc(note)}</p>')
     return (f'<section class="res res--waits" {_result_attrs(False, 0, 0, "waits", extra)}>'
             f'<header class="res__head"><b class="res__verdict">{esc(verdict)}</b></header>'

@@ -97,6 +97,7 @@ class App:
         self.reviewer = Reviewer(document, self.clock, self.render, self.fail)  # 复盘
         self.scenario = ScenarioTable(self)
         self.rail_open = False
+        self.first_win = False  # the hand just ended is the player's first win ever
         self.keyboard = False  # the last input was a key (focus follows the game then)
         self.session: Session = self.local_session()
         self.driver.humans = lambda: set(self.session.people())
@@ -190,6 +191,7 @@ class App:
         self.driver.thinking = None
         self.decision.reset()
         self.ending.reset()
+        self.first_win = False
         self.notes.bubbles = {}
         game = self.match.game
         self.notes.note(game.deal_events)
@@ -234,16 +236,19 @@ class App:
             held=not viewing and self.driver.held(),
             confirm_piao=d.confirm_piao and not viewing,
             dismissed=d.dismissed, link=self.link_query(), fresh=self.notes.fresh,
-            pick=d.pick, viewer=viewing, menu_extra=comforts.menu_extra(  # the next rules too
+            pick=d.pick, viewer=viewing, menu_rules=comforts.rules_chip(  # the next rules too
                 self.match.options, None if self.session.scenario else self.params.rules(
-                    self.settings.rules), self.persistence.profile.rank, lang),
+                    self.settings.rules), lang),
+            menu_extra=comforts.menu_chips(self.persistence.profile.rank, lang),
             preview="" if viewing else d.preview(lang, self.settings.assist),
+            first_win=self.first_win and not viewing,
             match_over=self.match.finished and not viewing and self.session.scenario is None,
             names=self.session.names())
         review = self.reviewer.html(self.replay.review_key(self.match),  # 复盘
                                     lang) if self.session.reviews else ""
         if viewing:
             st.legal, st.result_after = [], review
+            st.viewer_bar = regions.viewer_html(self.viewer, lang)
             return st
         st.ghosts = ghosts(st.obs, st.legal, lang)
         self.session.show(st, lang)  # the assist and the rank, or a scenario's coach
@@ -281,7 +286,7 @@ class App:
         drawn.update(self.notes.regions())
         drawn.update(self.comfort_regions(st))
         drawn["chat"] = chat_html(self.params.lang) if self.session.names() else ""
-        drawn["result"] = self.ending.region(st, drawn["result"])
+        self.ending.place(st, drawn)  # the call, or the bar back to the result
         self.screen.paint(drawn)
         waiting = self.ending.waiting(regions.waiting_for(self.shown.game, self.viewer
                                                           is not None, self.session.people()))
@@ -318,7 +323,13 @@ class App:
         self.notes.note(events)
         self.speaker.hear(events, self.match.game, people=self.session.people())
         if self.match.game.over:
+            wins = self.persistence.profile.wins
             self.count_hands()
+            result = self.match.game.result
+            self.first_win = (self.session.counts_hands and wins == 0 and result is not None
+                              and result.winner == 0 and self.persistence.profile.wins == 1)
+            if self.first_win:  # celebrated: a fanfare, and the call and the result say so
+                self.speaker.celebrate()
             self.ending.start()  # the table shows the end before the result panel
         self.persist()
 

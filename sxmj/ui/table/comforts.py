@@ -12,7 +12,7 @@ Testing hooks: ``[data-testid="assist"]`` (``data-on``, ``data-state``, ``data-d
 
 >>> from sxmj.rules import Options
 >>> rules_summary(Options(base_flowers=10, fan_cap=2), "en")
-'底花 10 · 2 番 cap'
+'Base 10 (底花) · 2 番 cap'
 """
 
 from __future__ import annotations
@@ -54,10 +54,6 @@ def rules_chip(now: Options, pending: Options | None, lang: str) -> str:
             f'<span class="chip__text">{esc(summary)}</span>{nxt}</button>')
 
 
-def menu_extra(now: Options, pending: Options | None, rank: Rank, lang: str) -> str:
-    """What the comforts add to the menu: the rules chip (with the next match's rules when
-    they differ) and the profile, settings and help chips."""
-    return rules_chip(now, pending, lang) + menu_chips(rank, lang)
 
 
 def menu_chips(rank: Rank, lang: str) -> str:
@@ -152,8 +148,9 @@ def assist_html(info: AssistInfo | None, st: TableState, on: bool) -> str:
             body.append(_wait_tiles(info, st))
         elif info.distance == 0:
             kinds = len(info.waits)
+            waits = tr(lang, "assist_waits", k=kinds, s="" if kinds == 1 else "s", n=info.live)
             body.append(f'<p class="assist__line"><b>{esc(tr(lang, "assist_ready"))}</b> · '
-                        f'{esc(tr(lang, "assist_waits", k=kinds, n=info.live))}</p>')
+                        f'{esc(waits)}</p>')
             body.append(_wait_tiles(info, st))
         else:
             body.append(f'<p class="assist__line"><b>'
@@ -184,7 +181,8 @@ def assist_mini_html(info: AssistInfo | None, st: TableState, on: bool, open_: b
     elif info.baotou_ready:
         text = tr(lang, "assist_baotou_short")
     elif info.distance == 0:
-        text = tr(lang, "assist_waits", k=len(info.waits), n=info.live)
+        kinds = len(info.waits)
+        text = tr(lang, "assist_waits", k=kinds, s="" if kinds == 1 else "s", n=info.live)
     elif info.distance is not None:
         text = tr(lang, "assist_distance", n=info.distance)
     else:

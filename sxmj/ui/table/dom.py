@@ -21,7 +21,13 @@ from sxmj.table_game import TableGame
 from sxmj.ui.i18n import tr
 from sxmj.ui.table import view
 from sxmj.ui.table.saved import Settings
-from sxmj.ui.table.sound import plan, starts_waiting, tick_plan, waits_for_player
+from sxmj.ui.table.sound import (
+    celebration_plan,
+    plan,
+    starts_waiting,
+    tick_plan,
+    waits_for_player,
+)
 
 if TYPE_CHECKING:
     pass
@@ -236,6 +242,12 @@ class Speaker:
                 notification.new(text)
         except Exception as e:  # noqa: BLE001 - a comfort, never a failure
             self.window.console.warn(f"sxmj: notification: {e}")
+
+    def celebrate(self) -> None:
+        """The player's first win ever: a short fanfare after the win's own sound."""
+        cues = celebration_plan(self.settings().sound, self.hidden())
+        if not cues.empty:
+            self._call("play", cues.to_json())
 
     def tick(self) -> None:
         """A turn timer's tick (the last seconds of a decision in a friends room)."""

@@ -36,6 +36,8 @@ def result_html(st: TableState) -> str:
         kind = "win"
     pay = _payments_html(st, r)
     foot = new = ""
+    if st.viewer and st.viewer_bar:  # a replay: its bar, where the result covers nothing
+        foot = f'<footer class="result__foot result__foot--viewer">{st.viewer_bar}</footer>'
     if not st.viewer:
         view_table = (f'<button type="button" class="act act--ghost act--view" '
                       f'data-ui="view-table" aria-pressed="false"><span class="act__label">'
@@ -60,8 +62,16 @@ def result_html(st: TableState) -> str:
         f'role="dialog" aria-labelledby="result-title">{st.result_top}'
         f'<header class="result__head">{new}<p class="result__hand-no">'
         f'{esc(st.tr("hand_n_done", n=st.hand_no))}</p>'
-        f'<h2 id="result-title">{esc(title)}</h2>{sub}</header>'
+        f'<h2 id="result-title">{esc(title)}</h2>{sub}{_first_win(st)}</header>'
         f"{body}{pay}{st.result_after}{foot}</div>")
+
+
+def _first_win(st: TableState) -> str:
+    """The player's first win ever, said once more on the result (the call showed it)."""
+    if not st.first_win:
+        return ""
+    return (f'<p class="result__first" data-testid="first-win-note"><b>'
+            f'{esc(st.tr("first_win"))}</b> {esc(st.tr("first_win_note"))}</p>')
 
 
 def _winning_hand_html(st: TableState, winner: int, hand: list[int], ev: Evaluation) -> str:

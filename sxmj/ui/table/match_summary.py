@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from sxmj.ranks import RANKS, rank_of
+from sxmj.ranks import RANKS, match_points, rank_of
 from sxmj.scoring import PATTERNS
 from sxmj.table_game import TableMatch
 from sxmj.ui.i18n import seat_name, tr, wind_char
@@ -75,8 +75,12 @@ def best_hand(match: TableMatch) -> Best | None:
 
 
 def points_won(match: TableMatch, seat: int = 0) -> int:
-    """The rank points ``seat`` won this match (RULES §11: what the player wins)."""
-    return sum(max(0, r.payments[seat]) for r in match.results)
+    """The rank points ``seat`` won this match (:mod:`sxmj.ranks`: what its won hands earned,
+    and its place's points once the match is over)."""
+    gains = [r.payments[seat] for r in match.results]
+    if not match.finished:
+        return sum(max(0, g) for g in gains)
+    return match_points(gains, match.places()[seat])
 
 
 def _patterns(ids: tuple[str, ...], lang: str) -> str:
@@ -108,6 +112,60 @@ def rank_progress_html(profile: Profile, won: int, lang: str) -> str:
             f'aria-valuenow="{pct}" aria-label="{esc(nxt)}"><i style="width:{pct}%"></i></div>'
             f'<p class="summary__rank-note">'
             f'{esc(tr(lang, "match_rank", won=won, n=profile.points))} · {esc(nxt)}</p></div>')
+
+
+def improvements(match: TableMatch, profile: Profile) -> list[tuple[str, dict[str, object]]]:
+    """What this finished match improved for the player, as ``(key, values)`` of the string
+    table: a new title, a first match or win, a best place, hand or win rate. ``profile``
+    already counts the match; a profile that doesn't (a guest's table) gives nothing."""
+    hands = len(match.results)
+    wins = sum(1 for r in match.results if r.winner == 0)
+    place = match.places()[0]
+    won = points_won(match)
+    if profile.matches < 1 or profile.hands < hands or profile.wins < wins or \
+            profile.places[place - 1] < 1 or profile.points < won:
+        return []
+    before = dict(matches=profile.matches - 1, hands=profile.hands - hands,
+                  wins=profile.wins - wins, points=profile.points - won)
+    places = list(profile.places)
+    places[place - 1] -= 1
+    out: list[tuple[str, dict[str, object]]] = []
+    rank = profile.rank
+    if rank.level > rank_of(int(before["points"])).level:
+        out.append(("better_rank", {"title": (rank.title_zh, rank.title_en)}))
+    if before["matches"] == 0:
+        out.append(("better_first_match", {}))
+    if before["wins"] == 0 and wins:
+        out.append(("better_first_win", {}))
+    ever = [i + 1 for i, n in enumerate(places) if n]
+    if ever and place < min(ever):
+        out.append(("better_place", {"n": place, "before": min(ever)}))
+    best = profile.best or {}
+    if before["wins"] and best.get("seed") == match.seed and \
+            any(r.winner == 0 and r.payments[0] == best.get("gain") for r in match.results):
+        out.append(("better_best_hand", {"gain": best["gain"]}))
+    if before["matches"] and before["hands"] and wins:
+        was = round(100 * int(before["wins"]) / int(before["hands"]))
+        now = round(100 * profile.wins / profile.hands)
+        if now > was:
+            out.append(("better_rate", {"before": was, "now": now}))
+    return out
+
+
+def improvements_html(match: TableMatch, profile: Profile, lang: str) -> str:
+    """The summary's "what improved": each line, or the points that brought the next title
+    closer when nothing else did."""
+    lines = []
+    for key, values in improvements(match, profile):
+        shown = {k: (v[0] if lang == "zh" else f"{v[1]} ({v[0]})") if isinstance(v, tuple)
+                 else v for k, v in values.items()}
+        lines.append(f'<li data-kind="{key[7:]}">{esc(tr(lang, key, **shown))}</li>')
+    if not lines:
+        lines.append(f'<li data-kind="none">'
+                     f'{esc(tr(lang, "better_none", n=points_won(match)))}</li>')
+    return (f'<section class="summary__better" data-testid="match-better" '
+            f'aria-labelledby="better-title"><h3 id="better-title">'
+            f'{esc(tr(lang, "better_title"))}</h3><ul>{"".join(lines)}</ul></section>')
 
 
 def summary_html(match: TableMatch, profile: Profile, lang: str,
@@ -154,6 +212,7 @@ def summary_html(match: TableMatch, profile: Profile, lang: str,
         f'<tbody>{"".join(rows)}</tbody></table>'
         f'<p class="summary__best"><b>{esc(tr(lang, "match_best"))}</b> '
         f'<span data-testid="match-best">{esc(best_text)}</span></p>'
+        f'{improvements_html(match, profile, lang)}'
         f'{rank_progress_html(profile, points_won(match), lang)}'
         f'<div class="summary__acts"><button type="button" class="act act--ghost" '
         f'data-ui="export"><span class="act__label">{esc(tr(lang, "match_export"))}'

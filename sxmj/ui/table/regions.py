@@ -96,9 +96,13 @@ def comfort_regions(st: view.TableState, viewer: Viewer | None, info: AssistInfo
                     assist: bool, rail_open: bool, mode: ScenarioMode | None, game: TableGame,
                     scenario_error: str | None) -> dict[str, str]:
     """The replay bar, the assist (``info``, None when off) and the coach; a replay (a
-    ``viewer``) has neither assist nor coach."""
-    out = {"viewer": viewer_html(viewer, st.lang)}
+    ``viewer``) has neither assist nor coach. The replay bar takes the action bar's place
+    (nobody acts in a replay), where it covers nothing of the table; at a hand's end it is
+    the result's footer instead (``st.viewer_bar``, drawn by the result)."""
+    out = {"viewer": ""}
     if viewer is not None:
+        if st.result is None:
+            out["actions"] = viewer_html(viewer, st.lang)
         out["assist"] = out["assist-mini"] = ""
     else:
         out.update(assist_regions(info, st, assist, rail_open))

@@ -2,10 +2,12 @@
 
 When a hand ends the table first shows it for a moment (:data:`PAUSE`, shorter at the fast
 pace): the four hands laid open on the table, the winner's winning tile lifted, and the call
-large in the middle (自摸, 杠开, 抢杠, or 臭庄 for a drawn hand). Then the result panel opens;
+large in the centre panel's place (自摸, 杠开, 抢杠, or 臭庄 for a drawn hand), with the winning
+tile. Then the result panel opens;
 it lists every seat's hand in a compact row (``[data-testid="hand-reveal"]``, one child per
 seat with ``data-seat``) and tells the player what they were waiting on. 看牌桌 View table
-hides the panel to read the final rivers and melds; the bar it leaves brings it back.
+hides the panel to read the final rivers and melds; the bar it leaves in the action bar's
+place brings it back.
 
 :class:`Ending` keeps the little state (pausing, peeking); the markup is pure.
 
@@ -78,16 +80,19 @@ class Ending:
         """``body[data-sxmj-waiting]``: ``pause`` while the finished hand shows alone."""
         return "pause" if self.pausing and waiting == "result" else waiting
 
-    def region(self, st: TableState, card: str) -> str:
-        """The result region: the call while pausing, the panel, or the bar that brings it
-        back when the player is looking at the table."""
+    def place(self, st: TableState, drawn: dict[str, str]) -> None:
+        """Put the end of the hand in the table's regions (``drawn``, by element id): while
+        pausing, the call takes the centre panel's place (the revealed hands around it stay
+        in sight) and the result panel waits; when the player looks at the table, the bar
+        that brings the panel back takes the action bar's place (the panel stays, hidden)."""
         if st.result is None or st.viewer:
-            return card
+            return
         if self.pausing:
-            return call_html(st)
-        if self.peek:
-            return peek_html(st) + f'<div class="result__aside" hidden>{card}</div>'
-        return card
+            drawn["panel"] = call_html(st)
+            drawn["result"] = ""
+        elif self.peek:
+            drawn["actions"] = peek_html(st)
+            drawn["result"] = f'<div class="result__aside" hidden>{drawn["result"]}</div>'
 
 
 # ------------------------------------------------------------------ the call
@@ -105,18 +110,22 @@ def call_words(r: ResultInfo, lang: str) -> tuple[str, str]:
 
 
 def call_html(st: TableState) -> str:
-    """The finished hand's moment: the call large, the winner's hand with the winning tile
-    lifted (a tap opens the panel at once)."""
+    """The finished hand's moment, in the centre panel's place: the call large and the
+    winning tile lifted (the winner's hand lies open at its seat); a tap opens the result."""
     r = st.result
     assert r is not None
     call, line = call_words(r, st.lang)
     kind = "draw" if r.winner is None else "win"
     hand = ""
-    if r.winner is not None and r.evaluation is not None:
-        hand = f'<span class="call__hand">{_tiles(st, r.hand, r.evaluation.win_tile)}</span>'
-    return (f'<div class="call call--{kind}" data-testid="win-call" data-result="{kind}">'
+    win = r.evaluation.win_tile if r.winner is not None and r.evaluation is not None else None
+    if win is not None:
+        hand = f'<span class="call__hand">{tile_html(win, st, cls="is-win")}</span>'
+    first = (f'<span class="call__first" data-testid="first-win">'
+             f'{esc(tr(st.lang, "first_win"))}</span>' if st.first_win else "")
+    return (f'<div class="call call--{kind}{" call--first" if first else ""}" '
+            f'data-testid="win-call" data-result="{kind}">'
             f'<button type="button" class="call__card" data-ui="see-result" '
-            f'aria-label="{esc(line)} — {esc(tr(st.lang, "call_open"))}">'
+            f'aria-label="{esc(line)} — {esc(tr(st.lang, "call_open"))}">{first}'
             f'<b class="call__word">{esc(call)}</b><span class="call__line">{esc(line)}</span>'
             f'{hand}</button></div>')
 

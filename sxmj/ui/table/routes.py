@@ -103,6 +103,7 @@ class InputRouter:
             "friends-export": t.export_record,
             "review": self.review,
             "review-cancel": lambda: t.reviewer.cancel(),
+            "menu-more": lambda: None,  # ☰: the browser opens its popover (popovertarget)
         }
         self.viewer_routes: dict[str, Callable[[Viewer], int]] = {  # data-ui → step, in a replay
             "step-first": lambda v: 0,
@@ -120,11 +121,13 @@ class InputRouter:
         }
         self.swipe = Swipe()
         self.swallow = 0.0  # a click before this time ends a swipe already handled
+        self.document = None  # the page's, once listening
 
     def listen(self, document, proxy: Callable) -> list:
         """Add the page's listeners (each wrapped by ``proxy`` for JavaScript); returns the
         wrapped ones, which must be kept alive as long as the page."""
         t = self.table
+        self.document = document
         click, key, pointer = proxy(self.on_click), proxy(self.on_key), proxy(self.on_pointer)
         change, closed = proxy(t.sheet.on_change), proxy(t.sheet.closed)
         down, dialog_closed = proxy(self.on_pointer_down), proxy(t.overlay.on_close)
@@ -285,8 +288,8 @@ class InputRouter:
                 return
             key = str(event.key)
             low = key.lower()
-            if t.sheet.is_open or t.overlay.is_open:
-                return  # the sheet and the dialog handle their own keys (Esc closes them)
+            if t.sheet.is_open or t.overlay.is_open or self.menu_open():
+                return  # the sheet, the dialog and the menu handle their own keys (Esc closes)
             if t.replay.viewer is not None:
                 self.viewer_key(event, t.replay.viewer, key)
                 return
@@ -314,6 +317,14 @@ class InputRouter:
             self.choice_key(event, "esc" if low == "escape" else low)
         except Exception:  # noqa: BLE001
             t.fail(traceback.format_exc())
+
+    def menu_open(self) -> bool:
+        """The folded menu (☰, a popover) is open: Esc is its own, never a pass."""
+        menu = None if self.document is None else self.document.getElementById("menu-more")
+        try:
+            return not is_none(menu) and bool(menu.matches(":popover-open"))
+        except Exception:  # noqa: BLE001 - a browser without popovers shows its chips inline
+            return False
 
     def choice_key(self, event, wanted: str) -> None:
         """The key printed on a choice presses it; the key of a disallowed one says why."""

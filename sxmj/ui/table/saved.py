@@ -22,8 +22,9 @@ Keys and formats (each value is JSON):
               "seed": 7, "hand": 3},
      "matches": 1, "places": [0, 1, 0, 0]}
 
-``points`` are the rank points of RULES §11: the points the player has won (a lost hand
-takes none away, so progress shows from the first match); ``net`` is the plain running
+``points`` are the rank points of RULES §11 (:mod:`sxmj.ranks`): the points the player has
+won (a lost hand takes none away) and each finished match's place points (1st 100 … 4th 20),
+so progress shows from the first match; ``net`` is the plain running
 total; ``matches`` the finished matches and ``places`` how often each place was reached
 (a profile without them has none).
 
@@ -60,7 +61,7 @@ from typing import Any
 
 from sxmj.bots import LEVELS
 from sxmj.match import Match
-from sxmj.ranks import Rank, rank_of
+from sxmj.ranks import PLACE_POINTS, Rank, rank_of
 from sxmj.record import RecordError, replay, to_record
 from sxmj.rules import Options, RuleError
 from sxmj.ui.i18n import LANGS
@@ -243,9 +244,12 @@ class Profile:
                              "share": ev.share, "seed": match.seed, "hand": index + 1}
 
     def add_match(self, match: Match) -> None:
-        """Count the finished ``match``: one more, and the player's place in it."""
+        """Count the finished ``match``: one more, the player's place in it, and that
+        place's rank points (:data:`sxmj.ranks.PLACE_POINTS`)."""
+        place = match.places()[0]
         self.matches += 1
-        self.places[match.places()[0] - 1] += 1
+        self.places[place - 1] += 1
+        self.points += PLACE_POINTS[place - 1]
 
     def to_json(self) -> str:
         return json.dumps({"v": PROFILE_VERSION, "points": self.points, "net": self.net,

@@ -86,7 +86,7 @@ def opponent_html(seat: int, st: TableState) -> str:
     backs = '<i class="back"></i>' * n
     if n and st.is_fresh("draw", seat):
         backs = '<i class="back"></i>' * (n - 1) + '<i class="back is-new"></i>'
-    label = st.tr("hand_label", name=st.name(seat), n=n)
+    label = st.tr("hand_label", name=st.name(seat), n=n, s="" if n == 1 else "s")
     hand = (f'<div class="strip hand hand--backs" role="img" aria-label="{esc(label)}">'
             f'{backs}<span class="count" aria-hidden="true">{n}</span></div>')
     if st.result is not None and st.result.hands:
@@ -297,5 +297,5 @@ def hand_no_text(st: TableState) -> str:
 
 def _wall_text(st: TableState) -> str:
     n = f'<b data-testid="wall-count">{st.obs.wall}</b>'
-    text = esc(st.tr("wall_left", n="\x00"))
+    text = esc(st.tr("wall_left", n="\x00", s="" if st.obs.wall == 1 else "s"))
     return text.replace("\x00", n)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from sxmj.ranks import RANKS
+from sxmj.ranks import PLACE_POINTS, RANKS
 from sxmj.rules import BASE_FLOWERS, Options
 from sxmj.scoring import PATTERNS
 from sxmj.ui.i18n import LANGS, seat_name, tr
@@ -173,7 +173,40 @@ def profile_html(p: Profile, lang: str) -> str:
         f'<dl class="stats">{cells}</dl>'
         f'<p class="stat stat--best"><b>{esc(say("stat_best"))}</b> '
         f'<span data-testid="best-hand">{esc(best)}</span></p>'
-        f'<p class="sheet__note">{esc(say("profile_note"))}</p></section>')
+        f'{ranks_explained(rank.level, lang)}</section>')
+
+
+def _titles_table(rows: list[tuple[int, int, str, str]], here: int, lang: str) -> str:
+    """Titles (level, points, zh, en) as a table, the player's own marked."""
+    say = partial(tr, lang)
+    body = []
+    for level, floor, zh, en in rows:
+        title = zh if lang == "zh" else f"{en} ({zh})"
+        mine = level == here
+        mark = f' <b class="ranks__here">{esc(say("rank_here"))}</b>' if mine else ""
+        cls = ' class="is-here"' if mine else ""
+        body.append(f'<tr data-level="{level}"{cls}>'
+                    f'<th scope="row">{esc(title)}{mark}</th><td>{floor}</td></tr>')
+    return (f'<table class="ranks__table"><thead><tr><th scope="col">{esc(say("col_title"))}'
+            f'</th><th scope="col">{esc(say("col_points"))}</th></tr></thead>'
+            f'<tbody>{"".join(body)}</tbody></table>')
+
+
+def ranks_explained(level: int, lang: str) -> str:
+    """How rank points add up, and the titles: the player's and the next three, then all
+    of them behind a disclosure (issue 27: the thresholds explained where the rank is)."""
+    say = partial(tr, lang)
+    rows = [(i + 1, floor, zh, en) for i, (floor, (zh, en)) in enumerate(RANKS)]
+    near = rows[level - 1:level + 3]
+    places = dict(zip(("p1", "p2", "p3", "p4"), PLACE_POINTS, strict=True))
+    return (f'<section class="ranks" data-testid="rank-rules" aria-labelledby="ranks-how">'
+            f'<h3 class="ranks__h" id="ranks-how">{esc(say("profile_how"))}</h3>'
+            f'<p class="sheet__note">{esc(say("profile_note", **places))}</p>'
+            f'<h3 class="ranks__h">{esc(say("profile_titles"))}</h3>'
+            f'{_titles_table(near, level, lang)}'
+            f'<details class="ranks__all"><summary>'
+            f'{esc(say("profile_titles_all", n=len(RANKS)))}</summary>'
+            f'{_titles_table(rows, level, lang)}</details></section>')
 
 
 def records_html(link: str, status: str, lang: str, can_export: bool = True) -> str:

@@ -15,7 +15,9 @@ The cues (``window.sxmjAudio.log`` keeps one ``{"cue": name, "t": ms}`` per cue 
 - ``turn`` — a soft chime when the table starts waiting for the player (their turn, or a
   claim offered) after the deal or a bot's move, never after the player's own move;
 - ``tick`` — a turn timer's tick (:func:`tick_plan`): in a friends room, each of the last five
-  seconds a person has for a decision.
+  seconds a person has for a decision;
+- ``first-win`` — a short fanfare for the player's first win ever (:func:`celebration_plan`),
+  after the win's own sound.
 
 Muted (sound off), nothing is planned, so nothing is logged; with speech off no
 ``speech:`` cue. While the page is hidden only the turn cue fires: its chime, a vibration and
@@ -44,7 +46,8 @@ from sxmj.game import Event
 from sxmj.table_game import TableGame
 from sxmj.ui.i18n import tr
 
-CUES = ("draw", "discard", "claim", "kong", "flower", "win", "drawn-hand", "tick", "turn")
+CUES = ("draw", "discard", "claim", "kong", "flower", "win", "drawn-hand", "tick", "turn",
+        "first-win")
 WORDS = ("chi", "peng", "gang", "hu", "buhua", "piao")  # spoken as speech:<word>
 VOICE_LANG = {"zh": "zh-CN", "en": "en"}  # the voice each table language asks for
 VOLUMES = tuple(range(10, 101, 10))  # percent
@@ -148,6 +151,15 @@ def tick_plan(settings: SoundSettings, hidden: bool) -> Plan:
     (['tick'], [])
     """
     return Plan((Cue("tick"),)) if settings.on and not hidden else Plan()
+
+
+def celebration_plan(settings: SoundSettings, hidden: bool) -> Plan:
+    """The first win's fanfare (heard only: nothing while hidden or muted).
+
+    >>> celebration_plan(SoundSettings(), False).names(), celebration_plan(SoundSettings(), True)
+    (['first-win'], Plan(cues=(), title=None, vibrate=False))
+    """
+    return Plan((Cue("first-win"),)) if settings.on and not hidden else Plan()
 
 
 def waits_for_player(game: TableGame, people: frozenset[int] = frozenset({0})) -> bool:

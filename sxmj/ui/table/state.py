@@ -53,11 +53,14 @@ class TableState(Observed):
     pick: int | None = None  # the tile chosen with ←/→ (index in the hand as drawn)
     ghosts: list[Ghost] = field(default_factory=list)  # disallowed actions, explained
     viewer: bool = False  # a replay: nothing to click on the table
-    menu_extra: str = ""  # chips added to the menu (rules, profile, settings, help)
+    viewer_bar: str = ""  # a replay's bar, the result's footer at a hand's end
+    menu_rules: str = ""  # the rules chip, first of the match's chips in the menu
+    menu_extra: str = ""  # the player's chips at the menu's end (profile, settings, help)
     result_top: str = ""  # markup above the result (the scenario's outcome)
     again_label: str = ""  # the next-hand button's label when it restarts (scenario mode)
     result_after: str = ""  # markup under the payments (the player's rank)
     preview: str = ""  # the status line while a tapped tile stands raised (sxmj.ui.table.touch)
+    first_win: bool = False  # the hand just ended is the player's first win ever (celebrated)
     length: int = 0  # hands in the match (0: endless)
     match_over: bool = False  # the match's last hand is over: no next hand
     names: tuple[str, ...] = ()  # players' names by seat (the friends room), else the seats'

@@ -58,6 +58,10 @@ FRIENDS_ICON = ('<svg class="chip__icon" viewBox="0 0 20 16" width="16" height="
 
 
 def menu_html(st: TableState) -> str:
+    """The top bar: the brand, then the match's chips (rules, seed, bots, speed, language, new
+    match, friends) and the player's (profile, settings, help). Where the bar is too narrow
+    for them all (a phone, portrait or landscape) the match's chips fold into a menu behind
+    ☰ (``data-ui="menu-more"``, a popover: no script), one per line; the player's stay."""
     room = bool(st.names)  # a friends room: no seed to share, the room is open already
     seed = ("" if room else
             f'<a class="chip chip--seed" href="{esc(st.link)}" title="{esc(st.tr("seed_label"))}">'
@@ -72,10 +76,14 @@ def menu_html(st: TableState) -> str:
            f'title="{esc(st.tr("new_match_label"))}">{esc(st.tr("new_match"))}</button>')
     speed = st.tr(f"speed_{st.speed}")
     level = st.tr(f"level_{st.level}" if st.level in LEVELS else "level_mixed")
+    more = (f'<button type="button" class="chip chip--more" data-ui="menu-more" '
+            f'popovertarget="menu-more" aria-label="{esc(st.tr("menu_more_label"))}">'
+            f'<span class="chip__burger" aria-hidden="true"><i></i><i></i><i></i></span>'
+            f'<span class="chip__text">{esc(st.tr("menu"))}</span></button>')
     return (
         f'<h1 class="brand"><img src="./static/icons/favicon.svg" alt="" width="22" height="22">'
         f'<span>{esc(st.tr("title"))}</span></h1>'
-        f'<div class="menu__items">'
+        f'<div class="menu__items" id="menu-more" popover>{st.menu_rules}'
         f'{seed}'
         f'<button type="button" class="chip chip--level" data-ui="level" '
         f'title="{esc(st.tr("level_label", level=level))}">'
@@ -83,9 +91,11 @@ def menu_html(st: TableState) -> str:
         f'<button type="button" class="chip chip--speed" data-ui="speed" '
         f'title="{esc(st.tr("speed_label", speed=speed))}">'
         f'{esc(st.tr("speed"))} <b>{esc(speed)}</b></button>'
-        f'<button type="button" class="chip" data-ui="lang" lang="{"en" if st.lang == "zh" else "zh"}" '  # noqa: E501
+        f'<button type="button" class="chip chip--lang" data-ui="lang" '
+        f'lang="{"en" if st.lang == "zh" else "zh"}" '
         f'title="{esc(st.tr("lang_switch_label"))}">{esc(st.tr("lang_switch"))}</button>'
-        f'{new}{friends}{st.menu_extra}</div>')
+        f'{new}{friends}</div>'
+        f'<div class="menu__bar">{st.menu_extra}{more}</div>')
 
 
 # ------------------------------------------------------------------ the whole table

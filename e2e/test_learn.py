@@ -109,7 +109,7 @@ SCENARIO_RUN = """
 import json
 from pyscript import document
 from sxmj.scenarios import BUILTIN
-from sxmj.ui import scenario_mode
+from sxmj.ui.table import scenario_mode
 
 out = {}
 for name in BUILTIN:

@@ -41,6 +41,7 @@ const KIT_DIR = new URL("../vendor/snapshot/", import.meta.url);
 const SITE = new URL("../../", import.meta.url);
 const FULL_STDLIB = new URL("python_stdlib.zip", RUNTIME).href;
 const FULL_STDLIB_PATH = "/lib/python_stdlib.zip";  // beside the compiled /lib/python314.zip
+const DEVICE_AFTER_MS = 4000;  // the device's snapshot waits this long after the worker's install
 const BUILD = globalThis.document?.querySelector('meta[name="sxmj-build"]')?.content || "dev";
 // The site's cache, filled by the service worker (sw.js) and by this page; a dev page keeps
 // only its own snapshot, in a cache of its own
@@ -434,6 +435,11 @@ function settle() {
       device.reason = !kit ? "no kit" : "not on this page";
       return;
     }
+    // a few seconds into the game, in an idle moment: the worker's start takes a core for
+    // about a second, which the first moves (and a page opened only for a moment) need more
+    await new Promise((resolve) => setTimeout(resolve, DEVICE_AFTER_MS));
+    await new Promise((resolve) => (globalThis.requestIdleCallback
+      ? requestIdleCallback(resolve, { timeout: 2000 }) : setTimeout(resolve, 0)));
     device.state = "making";
     lap("making", device);
     note("device", "making this device's snapshot");

@@ -52,7 +52,7 @@ CONTENT_TYPES = {
     ".zip": "application/zip",
     ".md": "text/plain; charset=utf-8",
     ".webmanifest": "application/manifest+json",
-    ".gz": "application/gzip",  # the snapshot: inflated by the page, never Content-Encoding
+    ".gz": "application/gzip",  # a file that is gzip, never Content-Encoding
 }
 
 

@@ -1,4 +1,4 @@
-"""The command line: ``python3 -m sxmj {evaluate,simulate,replay,review,tournament}``.
+"""The command line: ``python3 -m sxmj {evaluate,simulate,replay,review,tournament,daily}``.
 
 A thin shell over the core (argparse, I/O and exit codes), not part of it: the
 core does no I/O and reads no clock; this module reads files and stdin, writes
@@ -16,7 +16,9 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from . import daily
 from .bots import LEVELS, Bot
+from .bots import daily as daily_players
 from .bots.review import SAMPLES as REVIEW_SAMPLES
 from .bots.review import review
 from .match import Match
@@ -205,6 +207,37 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     return 0
 
 
+# ---------------------------------------------------------------- daily
+
+def _day(text: str) -> str:
+    """An argparse type: a day (YYYY-MM-DD), refused with the core's words."""
+    try:
+        return daily.parse_day(text)
+    except daily.DailyError as e:
+        raise _refusal(e.code, **e.params) from None
+
+
+def cmd_daily(args: argparse.Namespace) -> int:
+    # The CLI may read the clock (the core may not): today in Shanghai, as the page counts it.
+    day = args.date or daily.shanghai_day(time.time() * 1000)
+    seed = daily.seed_of(day)
+    walls = daily_players.walls(day)
+    par = daily_players.par(day)
+    if args.json:
+        _say(json.dumps({"date": day, "seed": seed, "hands": daily.HANDS, "walls": walls,
+                         "bots": daily_players.LEVEL, "par": par.to_json()},
+                        ensure_ascii=False), sys.stdout)
+        return 0
+    _say(f"daily {day} (Asia/Shanghai): seed {seed}, {daily.HANDS} hands, you at seat 0 "
+         f"against three {daily_players.LEVEL} bots", sys.stdout)
+    for w in walls:
+        _say(f"hand {w['hand']}: wall {' '.join(w['first'])} …, 财神 {w['caishen']}",
+             sys.stdout)
+    hands = ", ".join(f"{p:+d}" for p in par.hands)
+    _say(f"par (the expert at seat 0): {par.total:+d} (hands {hands})", sys.stdout)
+    return 0
+
+
 # ---------------------------------------------------------------- main
 
 # The language of the argument errors: --lang is read before argparse checks the rest.
@@ -338,6 +371,12 @@ def main(argv: list[str] | None = None) -> int:
                    help="processes to share the walls (the same figures, sooner)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_tournament)
+    p = sub.add_parser("daily", help="the daily challenge of a day: seed, walls and par",
+                       parents=[lang])
+    p.add_argument("--date", type=_day, default=None,
+                   help="YYYY-MM-DD (default: today in Asia/Shanghai)")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_daily)
     args = parser.parse_args(argv)
     try:
         status: int = args.func(args)

@@ -27,6 +27,7 @@ from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
 from sxmj.bots import LEVELS
+from sxmj.daily import DailyError, parse_day
 from sxmj.rules import MAX_MATCH_HANDS, Options
 from sxmj.ui.i18n import LANGS, tr
 from sxmj.ui.markup import esc
@@ -37,7 +38,8 @@ NOTICE_LINES = 6  # refusals listed one by one; more are counted
 MAX_SEED = 2**53 - 1  # a seed survives a round trip through JavaScript numbers
 MAX_VALUE = 200  # no parameter's value is longer (a hand is under 60 characters)
 SHOWN = 24  # characters of a refused name or value the notice shows
-INDEX_PARAMS = ("seed", "lang", "speed", "bots", "hands", "scenario", "broker", "ice")
+INDEX_PARAMS = ("seed", "lang", "speed", "bots", "hands", "scenario", "broker", "ice",
+                "daily")
 
 
 @dataclass(frozen=True)
@@ -103,6 +105,7 @@ class Params:
     hands: int | None = None  # ?hands=N: the match's length on this page
     broker: str = ""  # ?broker=http://HOST:PORT/PATH: the friends room's PeerServer
     ice: str = ""  # ?ice=none: the friends room configures no STUN/TURN server
+    daily: str = ""  # ?daily=YYYY-MM-DD: that day's challenge (每日挑战), checked as a day
 
     def rules(self, options: Options) -> Options:
         """The rule options a new match of this page plays: ``options`` with ``?hands=N``."""
@@ -195,6 +198,13 @@ def parse_params(search: str, fallback_seed: int = 0) -> Params:
     if ice and ice != "none":
         refused.append(refusal("ice", values["ice"], expected="none"))
         ice = ""
+    day = given(values, "daily")
+    if day:
+        try:
+            day = parse_day(day)
+        except DailyError:
+            refused.append(refusal("daily", values["daily"], expected="YYYY-MM-DD"))
+            day = ""
     order = {name: i for i, name in enumerate(values)}
     return Params(
         seed=int(seed_text) if seed_given else fallback_seed,
@@ -206,6 +216,7 @@ def parse_params(search: str, fallback_seed: int = 0) -> Params:
         hands=hands,
         broker=broker,
         ice=ice,
+        daily=day,
     )
 
 
@@ -232,6 +243,10 @@ def refusal_line(r: Refusal, lang: str) -> str:
         return tr(lang, "param_long", name=r.param, most=r.expected)
     if r.kind == "invite":
         return tr(lang, "param_invite", name=r.param)
+    if r.kind == "future":
+        return tr(lang, "param_daily_future", value=r.value, today=r.expected)
+    if r.kind == "daily_link":
+        return tr(lang, "param_daily_link", why=r.expected)
     if r.kind == "host_lost":
         return tr(lang, "param_host_lost", name=r.param)
     return tr(lang, "param_bad", name=r.param, value=r.value, expected=r.expected)

@@ -222,6 +222,8 @@ def notice_html(problems: list[Problem], lang: str) -> str:
             lines.append(tr(lang, "notice_save", why=why))
         elif p.what == "profile":
             lines.append(tr(lang, "notice_profile", why=why))
+        elif p.what == "daily":
+            lines.append(tr(lang, "notice_daily", why=why))
         else:
             lines.append(tr(lang, "notice_settings"))
     if any(p.what == "save" for p in problems) and not any(p.what == "profile"

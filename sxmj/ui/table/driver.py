@@ -19,8 +19,10 @@ from dataclasses import dataclass
 
 from sxmj.actions import Phase
 from sxmj.bots import Bot, ExpertStrategy, Policy, ScriptedBot
+from sxmj.bots import daily as daily_players
 from sxmj.bots.review import review_steps
 from sxmj.game import Action, Game
+from sxmj.match import Match
 from sxmj.table_game import TableGame
 from sxmj.ui.params import SPEEDS
 from sxmj.ui.table.assist import AssistInfo, assist_info
@@ -38,6 +40,15 @@ REVIEW_SLICE_MS = 4.0  # the review's steps run back to back this long, then yie
 # in CPython, about 1.7 × that in Pyodide)
 REVIEW_PAINT_MS = 120.0  # the progress bar moves at most this often
 ASSIST_LEVEL = "hard"  # the bot whose choice on the player's own observation is suggested
+PAR_SLICE_MS = 6.0  # the daily's par: its steps run back to back this long, then yield
+DAILY_LEVEL = daily_players.LEVEL  # the daily's bots (seats 1-3)
+next_seat = daily_players.next_seat  # who moves next in a daily: a bot before the player
+move_index = daily_players.move_index  # a move of seat 0 as a daily's moves code holds it
+
+
+def daily_replay(day: str, moves: str) -> Match:
+    """A daily's match with seat 0's ``moves`` (a moves code), its bots answering."""
+    return daily_players.replay(day, moves)
 
 
 @dataclass(eq=False)
@@ -291,3 +302,43 @@ class Reviewer:
         bar.setAttribute("value", str(done))
         bar.setAttribute("max", str(max(total, 1)))
         bar.setAttribute("aria-valuenow", str(round(100 * done / max(total, 1))))
+
+
+class ParRunner:
+    """The day's par in the page: the expert's match on the same walls, played in slices of
+    :data:`PAR_SLICE_MS` between the page's own tasks. ``done(par)`` when it is known."""
+
+    def __init__(self, clock: Clock, done: Callable[[int], None],
+                 fail: Callable[[str], None]):
+        self.clock = clock
+        self.done = done
+        self.fail = fail
+        self.task: asyncio.Future | None = None
+        self.longest_step = 0.0
+
+    def start(self, day: str) -> None:
+        if self.task is None or self.task.done():
+            self.task = asyncio.ensure_future(self._run(day))
+
+    def stop(self) -> None:
+        if self.task is not None and not self.task.done():
+            self.task.cancel()
+        self.task = None
+
+    async def _run(self, day: str) -> None:
+        try:
+            slice_start = self.clock.now()
+            for step in daily_players.par_steps(day):
+                if step is not None:
+                    self.done(step.total)
+                    return
+                now = self.clock.now()
+                if now - slice_start >= PAR_SLICE_MS:
+                    self.longest_step = max(self.longest_step, now - slice_start)
+                    self.clock.record("par", slice_start, now - slice_start)
+                    await asyncio.sleep(0)
+                    slice_start = self.clock.now()
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # noqa: BLE001 - shown to the player and logged for the tests
+            self.fail(traceback.format_exc())

@@ -107,7 +107,7 @@ def comfort_regions(st: view.TableState, viewer: Viewer | None, info: AssistInfo
     else:
         out.update(assist_regions(info, st, assist, rail_open))
     out["coach"] = coach_html(None if viewer is not None else mode, game, scenario_error,
-                              st.lang)
+                              st.lang) or ("" if viewer is not None else st.banner)
     return out
 
 

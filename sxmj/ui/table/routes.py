@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import traceback
 from collections.abc import Callable
+from functools import partial
 from typing import Protocol
 
 from sxmj.match import Match
@@ -61,6 +62,8 @@ class Table(Protocol):
 
     def export_record(self) -> None: ...
 
+    def session_command(self, name: str, value: str = "") -> None: ...
+
 
 class InputRouter:
     """The page's click, pointer-up and keydown listeners, routed to ``table``."""
@@ -104,6 +107,9 @@ class InputRouter:
             "review": self.review,
             "review-cancel": lambda: t.reviewer.cancel(),
             "menu-more": lambda: None,  # ☰: the browser opens its popover (popovertarget)
+            "daily-copy": lambda: t.session.command("daily-copy"),
+            **{f"daily-review-{n}": partial(t.session_command, "daily-review", str(n))
+               for n in range(1, 9)},
         }
         self.viewer_routes: dict[str, Callable[[Viewer], int]] = {  # data-ui → step, in a replay
             "step-first": lambda v: 0,

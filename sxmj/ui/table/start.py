@@ -33,6 +33,8 @@ def start() -> None:
         document.body.dataset.sxmjScenario = app.session.scenario.name
     app.update_url()
     app.render()
+    if app.link_record is not None:  # a shared daily: its play, watched
+        app.replay.open(app.link_record)
     notice = regions.notice_html(app.persistence.notices, refused, app.params.lang)
     if notice:
         app.screen.show_notice(notice)
@@ -50,7 +52,10 @@ def start() -> None:
     # focusing its button forces a layout of the whole page (about 100 ms), and the bots'
     # first step renders the table again, before anything is painted. The bots also wait
     # for the card (they start once it is closed).
-    card = lambda: app.overlay.open("welcome", welcome.welcome_html(app.state()))  # noqa: E731
+    def card() -> None:  # the menu's daily link gives its hook to the card's meanwhile
+        app.overlay.open("welcome", welcome.welcome_html(app.state()))
+        app.render()
+
     after_first_frame(window, *([card] if welcomed else []), app.kick)
     document.body.dataset.sxmjReady = "1"
 

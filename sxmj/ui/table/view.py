@@ -57,6 +57,13 @@ FRIENDS_ICON = ('<svg class="chip__icon" viewBox="0 0 20 16" width="16" height="
                 '<path d="M12.5 15c0-2-.6-3.7-1.7-5 .9-.6 2-1 3.2-1 2.8 0 5 2 5 5v1z"/></svg>')
 
 
+DAILY_ICON = ('<svg class="chip__icon" viewBox="0 0 20 20" width="16" height="16" '
+              'aria-hidden="true" fill="none" stroke="currentColor" stroke-width="1.8">'
+              '<rect x="2.5" y="4" width="15" height="13.5" rx="2"/><path d="M2.5 8.5h15M6.5 '
+              '2v4M13.5 2v4"/><circle cx="10" cy="13" r="1.6" fill="currentColor" '
+              'stroke="none"/></svg>')
+
+
 def menu_html(st: TableState) -> str:
     """The top bar: the brand, then the match's chips (rules, seed, bots, speed, language, new
     match, friends) and the player's (profile, settings, help). Where the bar is too narrow
@@ -76,6 +83,11 @@ def menu_html(st: TableState) -> str:
            f'title="{esc(st.tr("new_match_label"))}">{esc(st.tr("new_match"))}</button>')
     speed = st.tr(f"speed_{st.speed}")
     level = st.tr(f"level_{st.level}" if st.level in LEVELS else "level_mixed")
+    daily = "" if room or not st.daily_link else (  # one element holds the hook at a time
+        f'<a class="chip chip--daily" href="{esc(st.daily_link)}" '
+        f'data-testid="{"menu-daily" if st.welcome_open else "daily-open"}" '
+        f'title="{esc(st.tr("daily_open_label"))}" aria-label="{esc(st.tr("daily_open_label"))}">'
+        f'{DAILY_ICON}<span class="chip__text">{esc(st.tr("daily"))}</span></a>')
     more = (f'<button type="button" class="chip chip--more" data-ui="menu-more" '
             f'popovertarget="menu-more" aria-label="{esc(st.tr("menu_more_label"))}">'
             f'<span class="chip__burger" aria-hidden="true"><i></i><i></i><i></i></span>'
@@ -95,7 +107,7 @@ def menu_html(st: TableState) -> str:
         f'lang="{"en" if st.lang == "zh" else "zh"}" '
         f'title="{esc(st.tr("lang_switch_label"))}">{esc(st.tr("lang_switch"))}</button>'
         f'{new}{friends}</div>'
-        f'<div class="menu__bar">{st.menu_extra}{more}</div>')
+        f'<div class="menu__bar">{daily}{st.menu_extra}{more}</div>')
 
 
 # ------------------------------------------------------------------ the whole table

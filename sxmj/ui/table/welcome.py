@@ -38,7 +38,7 @@ def wanted(search: str, stored: str | None, hands: int, returning: bool = False)
     was found, even if it could not be read)."""
     q = parse_qs(search.lstrip("?"))
     return (stored != HIDDEN and not hands and not returning
-            and "seed" not in q and "scenario" not in q)
+            and "seed" not in q and "scenario" not in q and "daily" not in q)
 
 
 def welcome_html(st: TableState) -> str:
@@ -64,6 +64,9 @@ def welcome_html(st: TableState) -> str:
                 if tid == "welcome-cai" else
                 f'<span class="welcome__icon" aria-hidden="true">{icon}</span>')
         items.append(f'<li data-testid="{tid}">{mark}<p>{esc(text)}</p></li>')
+    daily = "" if not st.daily_link else (
+        f'<a class="act act--ghost" href="{esc(st.daily_link)}" data-testid="daily-open">'
+        f'<span class="act__label">{esc(say("welcome_daily"))}</span></a>')
     return (
         f'<div class="welcome" data-testid="welcome" role="document" '
         f'aria-labelledby="welcome-title">'
@@ -75,7 +78,7 @@ def welcome_html(st: TableState) -> str:
         f'<span class="act__label">{esc(say("welcome_rules"))}</span></a>'
         f'<a class="act act--ghost" href="./learn.html{q}#scenarios" '
         f'data-testid="welcome-scenarios"><span class="act__label">'
-        f'{esc(say("welcome_scenarios"))}</span></a></nav>'
+        f'{esc(say("welcome_scenarios"))}</span></a>{daily}</nav>'
         f'<div class="welcome__foot"><label class="welcome__hide">'
         f'<input type="checkbox" data-testid="welcome-hide" id="welcome-hide">'
         f'<span>{esc(say("welcome_hide"))}</span></label>'

@@ -223,3 +223,21 @@ def test_daily_open_from_the_menu_and_the_welcome(fresh, site_url):
     wait_ready(page, w)
     assert page.locator('[data-testid="daily"]').get_attribute("data-day") == DAY
     w.assert_clean()
+
+
+def test_the_embed_offers_the_day(fresh, site_url, artifacts):
+    page = fresh(viewport={"width": 420, "height": 520})
+    page.clock.set_fixed_time(NOON)
+    w = watch(page, site_url)
+    page.goto(site_url + "embed.html?mode=daily&lang=en")
+    wait_ready(page, w)
+    card = page.locator('[data-testid="embed-card"]')
+    assert card.get_attribute("data-mode") == "daily"
+    assert card.get_attribute("data-day") == DAY  # today, by the reader's clock
+    assert card.get_attribute("data-seed") == str(daily.seed_of(DAY))
+    assert f"daily={DAY}" in page.locator('[data-testid="embed-open"]').get_attribute("href")
+    page.screenshot(path=str(artifacts / "daily-embed.png"))
+    page.goto(site_url + "embed.html?mode=daily&date=2026-12-25")
+    wait_ready(page, w)
+    assert page.locator('[data-testid="embed-error"]').get_attribute("data-field") == "date"
+    w.assert_clean()

@@ -10,6 +10,9 @@ Modes (``?mode=…``, plus ``lang=zh|en`` everywhere):
   a link that opens ``index.html?scenario=NAME``.
 - ``play``: ``seed=N``: a card with your starting hand of that deal and a link that opens
   ``index.html?seed=N``.
+- ``daily``: optionally ``date=YYYY-MM-DD`` (default: today in Asia/Shanghai, by the
+  reader's clock): a card with the day's challenge (每日挑战), your starting hand and the 财神
+  of its first hand, and a link that opens ``index.html?daily=DAY``. A future day is refused.
 
 Every parameter is validated. What a mode cannot do without (``mode``; ``hand`` and
 ``caishen``, or any tile the hand mode judges; ``name``; ``seed``) gives a readable message in
@@ -30,6 +33,7 @@ import traceback
 from dataclasses import dataclass, field
 from urllib.parse import urlencode
 
+from sxmj import daily
 from sxmj.match import Match
 from sxmj.messages import field_name
 from sxmj.rules import RuleError
@@ -43,7 +47,7 @@ from sxmj.ui.pages.hand_cards import TileCtx, invalid_html, result_html, waits_h
 from sxmj.ui.pages.judge import analyse, judge, request_from_params, tile_count, tiles_of
 from sxmj.ui.params import MAX_SEED, MAX_VALUE, Refusal, is_whole, refusal, shorten
 
-MODES = ("hand", "calc", "scenario", "play")
+MODES = ("hand", "calc", "scenario", "play", "daily")
 COMMON = ("mode", "lang")
 
 
@@ -59,8 +63,9 @@ class Embed:
     refused: list[Refusal] = field(default_factory=list)  # left out, named in the notice
 
 
-def render(params: dict[str, str], lang: str) -> Embed:
-    """The frame's content for its URL parameters."""
+def render(params: dict[str, str], lang: str, today: str = "") -> Embed:
+    """The frame's content for its URL parameters (``today``: the reader's day, for the
+    daily mode)."""
     mode = params.get("mode", "").strip().lower()
     if not mode:
         return _error("mode", "embed_mode_required", lang, mode)
@@ -70,12 +75,15 @@ def render(params: dict[str, str], lang: str) -> Embed:
         state, error, refused = read_calc(params, COMMON)
         return Embed("calc", calc=state, calc_error=error, refused=refused)
     used, refused = _sort(params, ALLOWED[mode])
-    embed = {"hand": _hand, "scenario": _scenario, "play": _play}[mode](used, lang)
+    if mode == "daily":
+        embed = _daily(used, lang, today)
+    else:
+        embed = {"hand": _hand, "scenario": _scenario, "play": _play}[mode](used, lang)
     embed.refused = refused
     return embed
 
 
-ALLOWED = {"hand": URL_FIELDS, "scenario": ("name",), "play": ("seed",)}
+ALLOWED = {"hand": URL_FIELDS, "scenario": ("name",), "play": ("seed",), "daily": ("date",)}
 
 
 def _sort(params: dict[str, str], allowed: tuple[str, ...]
@@ -164,6 +172,23 @@ def _play(params: dict[str, str], lang: str) -> Embed:
                  group_html(hand, ctx), href, "play_start", lang)
 
 
+def _daily(params: dict[str, str], lang: str, today: str) -> Embed:
+    text = params.get("date", "").strip() or today
+    try:
+        day = daily.parse_day(text)
+    except daily.DailyError:
+        return _error("date", "embed_date_bad", lang, "daily", text=shorten(text))
+    if today and day > today:
+        return _error("date", "embed_date_future", lang, "daily", text=day, today=today)
+    match = daily.new_match(day)
+    game = match.game
+    ctx = TileCtx(lang, game.caishen)
+    href = "./index.html?" + urlencode({"daily": day, **({} if lang == "zh" else {"lang": lang})})
+    return _card("daily", f'data-day="{day}" data-seed="{match.seed}"', "daily",
+                 esc(tr(lang, "daily_result_title", day=day)), tr(lang, "daily_embed_note"),
+                 group_html(game.concealed(0), ctx), href, "daily_embed_start", lang)
+
+
 def _card(mode: str, data: str, kicker: str, title_html: str, text: str, hand_html: str,
           href: str, start: str, lang: str) -> Embed:
     """A scenario's or a deal's card: ``data`` its attributes, ``kicker`` and ``start`` i18n
@@ -200,8 +225,8 @@ def _error(field: str, key: str, lang: str, mode: str, **values: object) -> Embe
             f'<p lang="{first[1]}">{esc(first[0])}</p><p lang="{second[1]}">{esc(second[0])}</p>'
             f'<p class="embed-error__help">{esc(tr("zh", "embed_modes"))} '
             f'<span lang="en">{esc(tr("en", "embed_modes"))}</span>: hand · calc · '
-            f"scenario · play — <code>embed.html?mode=hand&amp;hand=123m456m789m123p9s5p&amp;"
-            f"caishen=9s</code></p></div>")
+            f"scenario · play · daily — <code>embed.html?mode=hand&amp;"
+            f"hand=123m456m789m123p9s5p&amp;caishen=9s</code></p></div>")
     return Embed(mode or "error", html, error=field)
 
 
@@ -228,7 +253,8 @@ def start() -> None:
     page = Page(document, window)
     refused = page.refused
     try:
-        embed = render(page.params, page.lang)
+        today = daily.shanghai_day(float(window.Date.now()))  # the reader's day
+        embed = render(page.params, page.lang, today)
         refused = refused + embed.refused
         if embed.calc is not None:
             document.getElementById("embed").className = "calc"

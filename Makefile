@@ -68,11 +68,12 @@ $(VENV)/.installed: requirements-dev.txt
 venv: $(VENV)/.installed
 
 # Debian's Chromium, driven by Playwright through executable_path (never `playwright install`),
-# and Noto CJK: without it the Chinese text of the screenshots renders as empty boxes
+# Noto CJK (without it the Chinese text of the screenshots renders as empty boxes) and Noto
+# Color Emoji (the daily challenge's share text)
 chromium:
-	@[ -x $(CHROMIUM) ] && dpkg -s fonts-noto-cjk >/dev/null 2>&1 || { \
-	  echo "installing Debian chromium and fonts-noto-cjk"; \
-	  $(APT) update && $(APT) install chromium fonts-noto-cjk; }
+	@[ -x $(CHROMIUM) ] && dpkg -s fonts-noto-cjk fonts-noto-color-emoji >/dev/null 2>&1 || { \
+	  echo "installing Debian chromium, fonts-noto-cjk and fonts-noto-color-emoji"; \
+	  $(APT) update && $(APT) install chromium fonts-noto-cjk fonts-noto-color-emoji; }
 
 lint: venv
 	$(VENV)/bin/ruff check .

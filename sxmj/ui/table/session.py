@@ -9,10 +9,13 @@ session                       ``act``   bots        hands counted  saved       `
 ============================  ========  ==========  =============  ==========  ==============
 :class:`LocalSession`         applied   this table  yes            ``sxmj.save``  dealt here
 :class:`ScenarioSession`      applied   its script  no             never       played again
+``DailySession`` (daily)      applied¹  hard bots   its history    the day's   the day's next
 ``HostSession`` (friends)     checked   this table  yes            ``sxmj.room``  when all ready
 ``GuestSession`` (friends)    sent      the host's  no             the host's  ready sent
 :class:`WatchSession`         ignored   none        (underneath)   (underneath)  ignored
 ============================  ========  ==========  =============  ==========  ==============
+
+¹ After any bot still to answer a claim (the order the daily's shared link replays in).
 
 The host's own moves take a guest's path (boardgame.io's "local client"): ``HostSession``
 checks them with :meth:`sxmj.room.host.Room.receive` like any guest's before they are applied.
@@ -65,8 +68,8 @@ class Table(Protocol):
 class Session(Protocol):
     """One way to play at this table.
 
-    ``kind`` names it (``local``, ``scenario``, ``host``, ``guest`` or ``watch``: the page's
-    ``body[data-sxmj-session]``). ``drives_bots``: this table's loop moves the bots (a
+    ``kind`` names it (``local``, ``scenario``, ``daily``, ``host``, ``guest`` or ``watch``:
+    the page's ``body[data-sxmj-session]``). ``drives_bots``: this table's loop moves the bots (a
     guest's host does). ``counts_hands``: finished hands go into the player's profile.
     ``reviews``: this table holds the record a review (复盘) replays. ``in_room``: the match is
     a friends room's (it ends with the room; the address keeps the room's fragment).

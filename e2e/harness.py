@@ -139,8 +139,12 @@ def watch(page: Page, site_url: str) -> Watch:
         # <img> (the table redraws after every move): nothing failed on the server.
         # So does a navigation for the tab's icon it was still fetching (the icon is
         # the browser's own request, of type "other", not the page's).
+        # And a test that opens the next address while the runtime is still downloading, or
+        # while the device makes its snapshot after ready, aborts those requests
+        # (static/vendor/, static/boot/): the server sent them.
         aborted = "ERR_ABORTED" in (request.failure or "")
-        if aborted and (request.resource_type == "image" or request.url.endswith("favicon.svg")):
+        if aborted and (request.resource_type == "image" or request.url.endswith("favicon.svg")
+                        or "/static/vendor/" in request.url or "/static/boot/" in request.url):
             return
         w.failed.append(f"{request.url}: {request.failure}")
 

@@ -44,8 +44,8 @@ def cli_par(day: str) -> int:
 
 
 def open_daily(fresh, site_url: str, query: str, viewport=DESKTOP, init_script: str = "",
-               now: str = NOON) -> tuple[Page, object]:
-    page = fresh(viewport=viewport)
+               now: str = NOON, **context) -> tuple[Page, object]:
+    page = fresh(viewport=viewport, **context)
     page.clock.set_fixed_time(now)
     w = watch(page, site_url)
     if init_script:
@@ -133,10 +133,17 @@ def test_two_browsers_play_the_same_daily(fresh, site_url, artifacts):
 
 
 def test_the_history_survives_a_reload_and_a_second_play_is_practice(fresh, site_url):
-    page, w = open_daily(fresh, site_url, f"?daily={DAY}&speed=fast")
+    page, w = open_daily(fresh, site_url, f"?daily={DAY}&speed=fast",
+                         permissions=["clipboard-read", "clipboard-write"])
     play_daily(page, w, random.Random(3))
     page.wait_for_function(PAR_KNOWN, timeout=PAR_TIMEOUT_MS)
     assert page.locator(DAILY_RESULT).get_attribute("data-practice") == "0"
+    # the copy button puts the share text on the clipboard, and says so
+    page.locator('[data-testid="daily-copy"]').click()
+    page.wait_for_selector(".daily-share__status", timeout=10000)
+    assert "已复制" in page.locator(".daily-share__status").inner_text()
+    shared = page.locator('[data-testid="daily-share"]').inner_text()
+    assert page.evaluate("() => navigator.clipboard.readText()") == shared
     stored = json.loads(page.evaluate("() => localStorage.getItem('sxmj.daily')"))
     assert DAY in stored["days"]
     # each hand's review is one tap away: the hand watched to its end, and reviewed

@@ -155,6 +155,13 @@ def test_second_visit_plays_offline(browser, browser_context_args, own_site):
         assert page.evaluate(CONTROLLED)
         discard_one_tile(page)  # and it plays
         w.assert_clean()
+        # today's daily challenge too, from the device's clock: no server to ask
+        with page.expect_navigation():
+            page.locator('[data-testid="daily-open"]').click()
+        wait_ready(page, w)
+        assert page.locator('[data-testid="daily"]').get_attribute("data-day")
+        discard_one_tile(page)
+        w.assert_clean()
     finally:
         context.close()
 

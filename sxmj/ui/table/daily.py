@@ -20,6 +20,7 @@ from sxmj import daily
 from sxmj.game import Action, Game
 from sxmj.match import Match
 from sxmj.ui.params import Params, Refusal, refusal
+from sxmj.ui.table.comforts import rules_chip
 from sxmj.ui.table.daily_card import DailyView, banner_html, result_html, share_text
 from sxmj.ui.table.daily_history import (
     KEY_HISTORY,
@@ -181,6 +182,8 @@ class DailySession(PlainSession):
         self.lang = lang
         v = self.view(lang)
         st.banner = banner_html(v, lang)
+        st.seed_shown = False  # the day names the deal; its link is the daily's own
+        st.menu_rules = rules_chip(self.table.played.options, None, lang)  # the day's rules
         if self.table.match.finished:
             st.result_top = result_html(v, lang)
 

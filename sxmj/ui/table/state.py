@@ -64,6 +64,7 @@ class TableState(Observed):
     length: int = 0  # hands in the match (0: endless)
     match_over: bool = False  # the match's last hand is over: no next hand
     names: tuple[str, ...] = ()  # players' names by seat (the friends room), else the seats'
+    seed_shown: bool = True  # the menu's seed chip (a daily is shared by its own link)
     banner: str = ""  # the strip over the table of a way to play (the daily's), in the rail
     daily_link: str = ""  # today's daily challenge (每日挑战): the menu's and welcome's link
     welcome_open: bool = False  # the welcome card is open (it holds the daily's link then)

@@ -70,7 +70,7 @@ def menu_html(st: TableState) -> str:
     for them all (a phone, portrait or landscape) the match's chips fold into a menu behind
     ☰ (``data-ui="menu-more"``, a popover: no script), one per line; the player's stay."""
     room = bool(st.names)  # a friends room: no seed to share, the room is open already
-    seed = ("" if room else
+    seed = ("" if room or not st.seed_shown else
             f'<a class="chip chip--seed" href="{esc(st.link)}" title="{esc(st.tr("seed_label"))}">'
             f'{esc(st.tr("seed"))} <b>{st.seed}</b></a>')
     friends = ("" if room else

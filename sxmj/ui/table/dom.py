@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     pass
 
 WHY_SECONDS = 6.0  # how long a tapped explanation stays up
+KEEP_SCROLL = {"result": ".result__card"}  # a region → its scrolling box, kept when redrawn
 
 
 def attr(element, name: str) -> str | None:
@@ -93,14 +94,29 @@ class Screen:
         self.why_gen = 0
 
     def paint(self, regions: dict[str, str]) -> None:
-        """One ``innerHTML`` per region whose markup changed since it was last drawn."""
+        """One ``innerHTML`` per region whose markup changed since it was last drawn. The
+        result card keeps where it was scrolled to (a review's progress redraws it while
+        the player reads it: it must not jump back to the top)."""
         for rid, html in regions.items():
             if self.cache.get(rid) != html:
                 element = self.elements.get(rid)
                 if is_none(element):
                     continue
                 self.cache[rid] = html
+                box = KEEP_SCROLL.get(rid)
+                kept = self._scroll_of(element, box) if box else 0.0
                 element.innerHTML = html
+                if kept and box:
+                    card = element.querySelector(box)
+                    if not is_none(card):
+                        card.scrollTop = kept
+
+    @staticmethod
+    def _scroll_of(element, selector: str) -> float:
+        """How far the scrolling box ``selector`` of a region is scrolled (0 without one)."""
+        query = getattr(element, "querySelector", None)
+        box = query(selector) if query is not None else None
+        return 0.0 if is_none(box) else float(box.scrollTop)
 
     def focus(self, selector: str) -> bool:
         """Focus the first element matching ``selector``; False when there is none."""

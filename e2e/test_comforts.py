@@ -460,7 +460,7 @@ def test_profile_rank_and_stats_after_a_win(table, artifacts):
 
     win.apply(Action(0, "hu"))
     gain = win.results[0].payments[0]
-    points = 300 - 1  # one point short of 木骰2级
+    points = 6000 - 1  # one point short of 木骰2级
     profile = saved.Profile(points=points, net=points, hands=40, wins=9).to_json()
     page = load(table, "?seed=8&speed=fast", {saved.KEY_SAVE: saved_match(match),
                                               saved.KEY_PROFILE: profile})
@@ -468,7 +468,7 @@ def test_profile_rank_and_stats_after_a_win(table, artifacts):
     page.click('#actions [data-action="hu"]')
     page.wait_for_selector(RESULT)
     stored = json.loads(page.evaluate("localStorage.getItem('sxmj.profile')"))
-    assert stored["points"] == points + gain and stored["hands"] == 41
+    assert stored["points"] == points + 20 * gain and stored["hands"] == 41
     assert stored["wins"] == 10 and stored["best"]["gain"] == gain
     page.reload()  # the result again: never counted twice
     wait_ready(page, table[1])
@@ -476,7 +476,7 @@ def test_profile_rank_and_stats_after_a_win(table, artifacts):
     assert "木骰2级" in page.inner_text('#menu button[data-ui="profile"]')
     line = page.locator('[data-testid="rank-line"]')
     assert "木骰2级" in line.inner_text() and "升级" in line.inner_text()
-    assert f"+{gain}" in line.inner_text()
+    assert f"+{20 * gain}" in line.inner_text()
     line.locator('[data-ui="profile"]').click()  # the profile, from the result
     card = page.locator('[data-testid="profile"]')
     assert card.get_attribute("data-rank") == "木骰2级"

@@ -1,17 +1,17 @@
 """Rank titles from cumulative points (等级积分, RULES.md §11, seed 002).
 
-The 38 titles, their order and the shape of their thresholds are seed 002's table. sxmj
-counts that table at a twentieth (:data:`SCALE`, a product decision of issue 27): a hand of
-sxmj pays tens of points, so at seed 002's figures a new player's first title (木骰1级, 2,000)
-took about fifty matches; at a twentieth it takes 100 points, one or two matches of a first
-evening, and 王冠 about seven hundred. Rank points are what a player wins: each hand won adds
-what it earned (a lost hand takes nothing away), and each finished match adds its place's
-points (:data:`PLACE_POINTS`), so no match is worth nothing.
+The 38 titles and their thresholds are exactly seed 002's table (木骰1级 at 2,000 … 王冠 at
+1,350,000). What a player earns toward them is sxmj's choice (a product decision of issue
+27): a hand of sxmj pays tens of points, so counting them one for one, a new player's first
+title took about fifty matches. Each point won at the table counts
+:data:`RANK_POINTS_PER_POINT` rank points (a lost hand takes nothing away), and each
+finished match adds its place's points (:data:`PLACE_POINTS`), so no match is worth nothing
+and the first title comes in a first evening: a 1st place alone reaches it.
 
 >>> [floor for floor, _ in RANKS[:4]], RANKS[-1][0]
-([0, 100, 300, 600], 67500)
+([0, 2000, 6000, 12000], 1350000)
 >>> match_points([36, -12, 0, 12], place=2)
-108
+2160
 """
 
 from __future__ import annotations
@@ -27,15 +27,24 @@ _SEED_002 = [
     506000, 552000, 600000, 650000, 702000, 754000, 810000, 862000, 916000, 972000,
     1030000, 1090000, 1152000, 1216000, 1282000, 1350000,
 ]
-SCALE = 20  # sxmj's thresholds are seed 002's divided by this
-_THRESHOLDS = [points // SCALE for points in _SEED_002]
-PLACE_POINTS = (100, 60, 40, 20)  # a finished match's rank points for 1st, 2nd, 3rd, 4th
+_THRESHOLDS = _SEED_002
+RANK_POINTS_PER_POINT = 20  # rank points for each point won at the table
+PLACE_POINTS = (2000, 1200, 800, 400)  # a finished match's rank points for 1st … 4th
+
+
+def hand_points(gain: int) -> int:
+    """The rank points of a hand whose result for the player is ``gain`` (a loss: 0).
+
+    >>> hand_points(36), hand_points(-12)
+    (720, 0)
+    """
+    return RANK_POINTS_PER_POINT * max(0, gain)
 
 
 def match_points(gains: Iterable[int], place: int) -> int:
     """The rank points of a finished match: what its won hands earned (``gains``, the
-    player's result of each hand; a loss counts 0) and its ``place``'s points (1–4)."""
-    return sum(max(0, g) for g in gains) + PLACE_POINTS[place - 1]
+    player's result of each hand) and its ``place``'s points (1–4)."""
+    return sum(hand_points(g) for g in gains) + PLACE_POINTS[place - 1]
 
 
 def _titles() -> list[tuple[str, str]]:
@@ -69,8 +78,8 @@ class Rank:
 def rank_of(points: int) -> Rank:
     """The rank title for cumulative points.
 
-    >>> rank_of(299).title_zh, rank_of(300).title_zh, rank_of(-50).points
-    ('木骰1级', '木骰2级', 0)
+    >>> rank_of(1999).title_zh, rank_of(2000).title_zh, rank_of(-50).points
+    ('菜鸟', '木骰1级', 0)
     """
     points = max(0, points)
     level = max(i for i, (floor, _) in enumerate(RANKS) if points >= floor)

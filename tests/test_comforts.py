@@ -122,23 +122,24 @@ def test_profile_counts_hands_wins_points_and_best():
     p = saved.Profile()
     p.add_hand(match, 0)
     gain = match.results[0].payments[0]
-    assert (p.hands, p.wins, p.points, p.net) == (1, 1, gain, gain)
+    assert (p.hands, p.wins, p.points, p.net) == (1, 1, 20 * gain, gain)
     assert p.best["gain"] == gain and p.best["patterns"] == match.results[0].patterns
     back, problem = saved.load_profile(p.to_json())
     assert problem is None and back == p
-    assert p.rank.title_zh == "菜鸟"
+    assert p.rank.title_zh == ("菜鸟" if 20 * gain < 2000 else "木骰1级")
 
 
 def test_profile_points_move_with_points_won_and_give_the_rank():
-    p = saved.Profile(points=290, net=290, hands=10, wins=5)
+    p = saved.Profile(points=5990, net=290, hands=10, wins=5)
     loss = next(m for m in (finished(s) for s in range(1, 60))
                 if m.game.result.winner not in (0, None))
     p.add_hand(loss, 0)
-    assert p.net < 290 and p.points == 290  # a lost hand takes no rank points away
-    assert saved.Profile(points=300).rank.title_zh == "木骰2级"
+    assert p.net < 290 and p.points == 5990  # a lost hand takes no rank points away
+    assert saved.Profile(points=6000).rank.title_zh == "木骰2级"
     win = next(m for m in (finished(s) for s in range(1, 60)) if m.game.result.winner == 0)
     p.add_hand(win, 0)
-    assert p.points == 290 + win.results[0].payments[0] and p.points >= 300
+    assert p.points == 5990 + 20 * win.results[0].payments[0] and p.points >= 6000
+    assert p.rank.title_zh == "木骰2级"
 
 
 @pytest.mark.parametrize("text,kind", [

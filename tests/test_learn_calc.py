@@ -131,7 +131,7 @@ def test_learn_regions_render_in_both_languages() -> None:
         payments = r.regions["payments-table"]
         assert re.search(r'data-case="rob">.*?>\+36<.*?>0<.*?>0<.*?>-36<', payments)
         assert re.search(r'data-case="contract5">.*?>\+84<.*?>-60<', payments)
-        assert 'data-points="67500"' in r.regions["ranks-table"]  # seed 002 at a twentieth
+        assert 'data-points="1350000"' in r.regions["ranks-table"]  # seed 002's 王冠
         assert 'data-option="fan_cap"' in r.regions["options-table"]
 
 

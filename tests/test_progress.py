@@ -1,8 +1,9 @@
 """Progress a new player can feel (issue 27, item 9), and the words of the phone fixes
 (items 5 and 8), under CPython.
 
-- The first title comes within a first evening: seed 002's thresholds at a twentieth, and every
-  finished match adds its place's points (a losing first match is never "+0").
+- The first title comes within a first evening: seed 002's thresholds exactly (RULES §11), 20
+  rank points for each point won and every finished match its place's points (a losing first
+  match is never "+0").
 - The match summary says what improved (a new title, a first match or win, a best place,
   hand or win rate), or what the points brought closer.
 - The profile explains how rank points add up and lists the titles with their thresholds.
@@ -14,12 +15,20 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
 from sxmj.bots import Bot
 from sxmj.match import Match
-from sxmj.ranks import PLACE_POINTS, RANKS, SCALE, match_points, rank_of
+from sxmj.ranks import (
+    PLACE_POINTS,
+    RANK_POINTS_PER_POINT,
+    RANKS,
+    hand_points,
+    match_points,
+    rank_of,
+)
 from sxmj.rules import Options
 from sxmj.scoring import Evaluation
 from sxmj.ui.i18n import tr
@@ -58,22 +67,34 @@ def counted(m: Match, profile: Profile | None = None) -> Profile:
 # ---------- the first title within a first evening ----------
 
 
-def test_the_thresholds_are_seed_002s_at_a_twentieth_and_the_first_comes_at_100():
-    assert SCALE == 20 and len(RANKS) == 38
-    assert [floor for floor, _ in RANKS[:3]] == [0, 100, 300]
-    assert RANKS[-1] == (67500, ("王冠", "Crown"))
+def test_the_thresholds_are_exactly_seed_002s():
+    # RULES §11: "thresholds exactly as in the table in seed 002"
+    seed = (Path(__file__).resolve().parents[2] / "shared" / "seeds").glob("002_*.txt")
+    table = {}
+    for path in seed:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            m = re.fullmatch(r"(\d+) (\S+) (\d+)", line.strip())
+            if m:
+                table[int(m[1])] = (m[2], int(m[3]))
+    if table:  # the seeds sit beside the repository on the maintainers' machines
+        assert [(zh, floor) for floor, (zh, _) in RANKS] == [table[n] for n in sorted(table)]
+    assert len(RANKS) == 38
+    assert [floor for floor, _ in RANKS[:3]] == [0, 2000, 6000]
+    assert RANKS[6] == (42000, ("木骰6级", "Wood Dice 6"))
+    assert RANKS[-1] == (1350000, ("王冠", "Crown"))
     floors = [floor for floor, _ in RANKS]
     assert floors == sorted(set(floors))  # each title needs more than the one before
-    assert rank_of(99).title_zh == "菜鸟" and rank_of(100).title_zh == "木骰1级"
+    assert rank_of(1999).title_zh == "菜鸟" and rank_of(2000).title_zh == "木骰1级"
 
 
 def test_every_finished_match_earns_its_place_points_a_lost_one_too():
-    assert PLACE_POINTS == (100, 60, 40, 20)
-    assert match_points([-12, -36, 0], place=4) == 20  # a losing first match: +20, not +0
-    assert match_points([36, -12], place=1) == 136
+    assert PLACE_POINTS == (2000, 1200, 800, 400) and RANK_POINTS_PER_POINT == 20
+    assert match_points([-12, -36, 0], place=4) == 400  # a losing first match: +400, not +0
+    assert match_points([36, -12], place=1) == 2720
+    assert hand_points(36) == 720 and hand_points(-36) == 0
     m = played(1, match_hands=2)
     p = counted(m)
-    won = sum(max(0, r.payments[0]) for r in m.results)
+    won = sum(20 * max(0, r.payments[0]) for r in m.results)
     assert p.points == won + PLACE_POINTS[m.places()[0] - 1] == match_summary.points_won(m)
     assert p.points > 0
 
@@ -119,7 +140,7 @@ def test_a_better_place_hand_and_rate_are_named():
 def test_nothing_improved_still_says_what_the_points_brought():
     m = played(1, match_hands=2)
     best = {"gain": 999, "fan": 3, "patterns": [], "share": 333, "seed": 1, "hand": 1}
-    veteran = Profile(points=1000, net=900, hands=100, wins=90, best=best, matches=10,
+    veteran = Profile(points=20000, net=900, hands=100, wins=90, best=best, matches=10,
                       places=[10, 0, 0, 0])
     p = counted(m, veteran)  # nothing in this match beats a veteran's record
     assert [k for k, _ in match_summary.improvements(m, p)] == []
@@ -134,7 +155,7 @@ def test_a_table_that_counts_nothing_claims_nothing():
 
 def test_a_new_title_is_named_in_both_languages():
     m = played(1, match_hands=2)
-    p = counted(m, Profile(points=99 - match_summary.points_won(m) + 1))
+    p = counted(m, Profile(points=1999 - match_summary.points_won(m) + 1))
     found = dict(match_summary.improvements(m, p))
     assert found["better_rank"]["title"] == ("木骰1级", "Wood Dice 1")
     assert "新头衔：木骰1级" in match_summary.improvements_html(m, p, "zh")
@@ -146,14 +167,15 @@ def test_a_new_title_is_named_in_both_languages():
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_the_profile_explains_how_points_add_up_and_lists_the_titles(lang):
-    html = settings_tabs.profile_html(Profile(points=150), lang)
+    html = settings_tabs.profile_html(Profile(points=3000), lang)
     assert 'data-testid="rank-rules"' in html
-    assert tr(lang, "profile_note", p1=100, p2=60, p3=40, p4=20).replace("'", "&#x27;") in html
+    note = tr(lang, "profile_note", per=20, p1=2000, p2=1200, p3=800, p4=400)
+    assert note.replace("'", "&#x27;") in html
     rows = re.findall(r'<tr data-level="(\d+)"', html)
     assert rows[:4] == ["2", "3", "4", "5"]  # the player's title and the next three
     assert len(rows) == 4 + len(RANKS)  # then all of them behind a disclosure
     assert html.count('class="is-here"') == 2 and "<details" in html
-    assert ">300</td>" in html and ">67500</td>" in html
+    assert ">6000</td>" in html and ">1350000</td>" in html
 
 
 # ---------- a first win is celebrated ----------

@@ -5,6 +5,7 @@ revealed, the player's recap), the match summary, the confirmation and the welco
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 
 import pytest
@@ -210,7 +211,7 @@ def test_totals_places_and_the_best_hand():
     if best:
         assert best.gain == max(gains)
     # what the won hands earned, and the place's points (issue 27: no match is worth 0)
-    won = sum(max(0, r.payments[0]) for r in m.results)
+    won = sum(20 * max(0, r.payments[0]) for r in m.results)
     assert match_summary.points_won(m) == won + PLACE_POINTS[m.places()[0] - 1]
 
 
@@ -249,7 +250,7 @@ def test_the_profile_counts_matches_places_and_points_won():
     p = Profile()
     for i in range(2):
         p.add_hand(m, i)
-    won = sum(max(0, r.payments[0]) for r in m.results)
+    won = sum(20 * max(0, r.payments[0]) for r in m.results)
     assert p.points == won  # losses never take rank points away
     p.add_match(m)
     assert p.matches == 1 and sum(p.places) == 1 and p.places[m.places()[0] - 1] == 1
@@ -258,6 +259,8 @@ def test_the_profile_counts_matches_places_and_points_won():
     assert problem is None and back == p
     old, problem = load_profile('{"v": 1, "points": 5, "hands": 2, "wins": 1}')
     assert problem is None and old.matches == 0 and old.places == [0, 0, 0, 0]
+    assert old.points == 100  # version 1 counted one rank point per point won
+    assert json.loads(old.to_json())["v"] == 2
     bad, problem = load_profile('{"v": 1, "places": [1, 2]}')
     assert problem is not None and problem.kind == "invalid"
 

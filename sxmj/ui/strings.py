@@ -323,11 +323,12 @@ STRINGS: dict[str, tuple[str, str]] = {
     "stat_best_none": ("还没有胡过牌", "No win yet"),
     "stat_best_text": ("{gain} 分 · {patterns} · {fan} 番 · 局号 {seed} 第 {hand} 局",
                        "{gain} points · {patterns} · {fan} 番 · seed {seed}, hand {hand}"),
-    "profile_note": ("每赢一局，赢的分数加进积分；输了不扣分。每打完一场比赛，再按名次加分："
-                     "第一名 {p1}、第二名 {p2}、第三名 {p3}、第四名 {p4}。场景练习不计分。",
-                     "Every hand you win adds the points it earned; a lost hand takes nothing "
-                     "away. Every match you finish adds points for your place: {p1} for 1st, "
-                     "{p2} for 2nd, {p3} for 3rd, {p4} for 4th. Scenarios don't count."),
+    "profile_note": ("每赢一局，赢到的每 1 分记 {per} 积分；输了不扣分。每打完一场比赛，再按名次"
+                     "加分：第一名 {p1}、第二名 {p2}、第三名 {p3}、第四名 {p4}。场景练习不计分。",
+                     "Every hand you win adds {per} rank points for each point it earned; a "
+                     "lost hand takes nothing away. Every match you finish adds points for your "
+                     "place: {p1} for 1st, {p2} for 2nd, {p3} for 3rd, {p4} for 4th. Scenarios "
+                     "don't count."),
     "profile_how": ("积分怎么来", "How rank points add up"),
     "profile_titles": ("头衔和所需积分", "Titles and the points they need"),
     "profile_titles_all": ("全部 {n} 个头衔", "All {n} titles"),

@@ -195,7 +195,8 @@ def assist_mini_html(info: AssistInfo | None, st: TableState, on: bool, open_: b
 
 
 def rank_line(p: Profile, gain: int, up: bool, lang: str) -> str:
-    """Under a result: the player's rank and points, with a button to the profile."""
+    """Under a result: the player's rank and points (``gain``: the rank points this hand
+    added), with a button to the profile."""
     rank = p.rank
     title = rank.title_zh if lang == "zh" else f"{rank.title_en} ({rank.title_zh})"
     text = tr(lang, "rank_line", title=title, points=p.points,

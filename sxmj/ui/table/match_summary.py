@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from sxmj.ranks import RANKS, match_points, rank_of
+from sxmj.ranks import RANKS, hand_points, match_points, rank_of
 from sxmj.scoring import PATTERNS
 from sxmj.table_game import TableMatch
 from sxmj.ui.i18n import seat_name, tr, wind_char
@@ -79,7 +79,7 @@ def points_won(match: TableMatch, seat: int = 0) -> int:
     and its place's points once the match is over)."""
     gains = [r.payments[seat] for r in match.results]
     if not match.finished:
-        return sum(max(0, g) for g in gains)
+        return sum(hand_points(g) for g in gains)
     return match_points(gains, match.places()[seat])
 
 
@@ -224,8 +224,10 @@ def ends(st: TableState, match: TableMatch, profile: Profile) -> None:
     and on the match's last hand the summary on top."""
     if not (match.game.over and match.results):
         return
-    gain = match.results[-1].payments[0]
-    before = rank_of(profile.points - max(0, gain))
-    st.result_after = rank_line(profile, gain, profile.rank.level > before.level, st.lang)
+    gained = hand_points(match.results[-1].payments[0])
+    if match.finished:  # the last hand also counted the match's place points
+        gained += points_won(match) - sum(hand_points(r.payments[0]) for r in match.results)
+    before = rank_of(profile.points - gained)
+    st.result_after = rank_line(profile, gained, profile.rank.level > before.level, st.lang)
     if st.match_over:
         st.result_top = summary_html(match, profile, st.lang, st.name)

@@ -17,14 +17,15 @@ Keys and formats (each value is JSON):
 
 ``sxmj.profile`` ::
 
-    {"v": 1, "points": 120, "net": -40, "hands": 12, "wins": 3,
+    {"v": 2, "points": 2400, "net": -40, "hands": 12, "wins": 3,
      "best": {"gain": 96, "fan": 2, "patterns": ["baotou", "gangkai"], "share": 32,
               "seed": 7, "hand": 3},
      "matches": 1, "places": [0, 1, 0, 0]}
 
-``points`` are the rank points of RULES §11 (:mod:`sxmj.ranks`): the points the player has
-won (a lost hand takes none away) and each finished match's place points (1st 100 … 4th 20),
-so progress shows from the first match; ``net`` is the plain running
+``points`` are the rank points of RULES §11 (:mod:`sxmj.ranks`): 20 for each point the player
+has won (a lost hand takes none away) and each finished match's place points (1st 2,000 … 4th
+400), so progress shows from the first match (a version 1 profile counted one per point won:
+it is read with its points × 20); ``net`` is the plain running
 total; ``matches`` the finished matches and ``places`` how often each place was reached
 (a profile without them has none).
 
@@ -61,7 +62,7 @@ from typing import Any
 
 from sxmj.bots import LEVELS
 from sxmj.match import Match
-from sxmj.ranks import PLACE_POINTS, Rank, rank_of
+from sxmj.ranks import PLACE_POINTS, RANK_POINTS_PER_POINT, Rank, hand_points, rank_of
 from sxmj.record import RecordError, replay, to_record
 from sxmj.rules import Options, RuleError
 from sxmj.ui.i18n import LANGS
@@ -74,7 +75,7 @@ KEY_SAVE = "sxmj.save"
 SAVE_FORMAT = "sxmj-save"
 SAVE_VERSION = 1
 SETTINGS_VERSION = 1
-PROFILE_VERSION = 1
+PROFILE_VERSION = 2
 ANIMS = ("normal", "quick", "off")
 TAPS = ("auto", "one", "two")  # discarding by tap (sxmj.ui.table.touch): auto is two on touch
 
@@ -235,7 +236,7 @@ class Profile:
         gain = result.payments[0]
         self.hands += 1
         self.net += gain
-        self.points += max(0, gain)  # rank points move with what is won
+        self.points += hand_points(gain)  # rank points move with what is won
         if result.winner == 0:
             self.wins += 1
             ev = result.evaluation
@@ -270,11 +271,13 @@ def load_profile(text: str | None) -> tuple[Profile, Problem | None]:
     data, problem = stored_object(text, "profile")
     if data is None:
         return Profile(), problem
-    if data.get("v") != PROFILE_VERSION:
+    if data.get("v") not in (1, PROFILE_VERSION):
         return Profile(), Problem("profile", "old", f"version {data.get('v')!r}")
     try:
         profile = Profile(_count(data, "points"), _count(data, "net", signed=True),
                           _count(data, "hands"), _count(data, "wins"))
+        if data["v"] == 1:  # counted one rank point per point won: the same progress now
+            profile.points *= RANK_POINTS_PER_POINT
         if profile.wins > profile.hands:
             raise ValueError("more wins than hands")
         profile.matches = _count(data, "matches")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from sxmj.ranks import PLACE_POINTS, RANKS
+from sxmj.ranks import PLACE_POINTS, RANK_POINTS_PER_POINT, RANKS
 from sxmj.rules import BASE_FLOWERS, Options
 from sxmj.scoring import PATTERNS
 from sxmj.ui.i18n import LANGS, seat_name, tr
@@ -201,7 +201,8 @@ def ranks_explained(level: int, lang: str) -> str:
     places = dict(zip(("p1", "p2", "p3", "p4"), PLACE_POINTS, strict=True))
     return (f'<section class="ranks" data-testid="rank-rules" aria-labelledby="ranks-how">'
             f'<h3 class="ranks__h" id="ranks-how">{esc(say("profile_how"))}</h3>'
-            f'<p class="sheet__note">{esc(say("profile_note", **places))}</p>'
+            f'<p class="sheet__note">'
+            f'{esc(say("profile_note", per=RANK_POINTS_PER_POINT, **places))}</p>'
             f'<h3 class="ranks__h">{esc(say("profile_titles"))}</h3>'
             f'{_titles_table(near, level, lang)}'
             f'<details class="ranks__all"><summary>'

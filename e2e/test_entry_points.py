@@ -210,8 +210,8 @@ def test_the_calculator_embed_fits_900_px_in_an_article_column(tab, artifacts):
             height = page.evaluate("Math.ceil(document.body.getBoundingClientRect().height)")
             heights.setdefault(str(width), {})[f"{name}-{lang}"] = height
             # docs/reference/embedding.md's figures: 900 in a column 560 px or wider,
-            # about 1,850 on a phone
-            assert height <= (900 if width >= 560 else 1850), (width, name, lang, height)
+            # about 1,900 on a phone (tap targets of 24 px at least)
+            assert height <= (900 if width >= 560 else 1900), (width, name, lang, height)
             assert page.evaluate("document.documentElement.scrollWidth") <= width
     page.set_viewport_size(DESKTOP)
     (artifacts / "embed-calc-heights.json").write_text(json.dumps(heights, indent=1))

@@ -40,7 +40,8 @@ from playwright.sync_api import Error as PlaywrightError
 
 sys.path.insert(0, str(ROOT))
 
-from sxmj.bots import Bot  # noqa: E402
+from test_table_feel import _bots, decision  # noqa: E402  (the feel tests' states)
+
 from sxmj.match import Match  # noqa: E402
 from sxmj.record import to_record  # noqa: E402
 from sxmj.rules import Options  # noqa: E402
@@ -81,26 +82,6 @@ REPORT: list[dict] = []
 
 
 # ---------- states from CPython (the page's own bots, saved before it boots) ----------
-
-
-def _bots(seed: int) -> list[Bot]:
-    return [Bot("normal", 100)] + [Bot("normal", seed * 4 + s) for s in (1, 2, 3)]
-
-
-def decision(seed: int, k: int, options: Options | None = None) -> Match:
-    """The match of ``seed`` at the player's ``k``-th decision (0-based)."""
-    match = Match(seed=seed, options=options)
-    bots = _bots(seed)
-    seen = 0
-    while True:
-        g = match.game
-        assert not g.over
-        seat = 0 if 0 in g.to_move() else g.to_move()[0]
-        if seat == 0:
-            if seen == k:
-                return match
-            seen += 1
-        match.apply(bots[seat].choose(g.observation(seat), g.legal_actions(seat)).action)
 
 
 def a_finished_hand(seed: int) -> dict:

@@ -37,6 +37,7 @@ import time
 import pytest
 from harness import ROOT, wait_ready
 from playwright.sync_api import Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from test_a11y import assert_accessible
 
 sys.path.insert(0, str(ROOT))
@@ -225,16 +226,22 @@ def play_until_over(pages: list[Page], rng: random.Random, timing: list[float],
 def next_hand_until(pages: list[Page], guest: Page, rng: random.Random, ready) -> None:
     """Play (``pages[0]`` the host) until ``ready()``; a hand that ends first (deals are
     random) is followed by the next one, up to four."""
-    for _ in range(4):
+    for _ in range(8):
         play_until_over(pages, rng, [], stop=ready)
         if ready():
             return
+        if not all(p.locator(RESULT).count() for p in pages):
+            continue  # the moment passed before it was seen twice (a turn timer ran out)
         hand = last_state(guest)["hand"]
         for p in pages[::-1]:  # the guests are ready first, then the host deals
-            p.click(f'{RESULT} [data-action="next-hand"]')
+            button = p.locator(f'{RESULT} [data-action="next-hand"]')
+            try:
+                button.click(timeout=10000)
+            except PlaywrightTimeout:  # the host dealt on its own (NEXT_WAIT ran out)
+                assert not p.locator(RESULT).count(), "a result without its next-hand button"
         guest.wait_for_function(LAST_STATE.replace("s[s.length - 1].state", "s[s.length - 1]"
                                                    ".state.hand > " + str(hand)), timeout=30000)
-    pytest.fail("four hands ended before the moment the test waits for")
+    pytest.fail("the hands ended before the moment the test waits for")
 
 
 def discard_time(pages: list[Page], clicked: Page, before: list[int]) -> float | None:

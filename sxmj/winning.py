@@ -223,8 +223,23 @@ def waits(shape: Shape, caishen: int | None = None, melds_all_winds: bool = Fals
     return _sets_waits(shape, caishen)
 
 
+_WAITS: dict[tuple[tuple[int, int, int, int], int, int | None], list[int]] = {}
+WAITS_MEMO_MAX = 200_000  # entries (~40 MB at most): the playouts of a review stay inside
+
+
 def _sets_waits(shape: Shape, caishen: int | None) -> list[int]:
-    """:func:`waits` by the sets-and-a-pair readings only."""
+    """:func:`waits` by the sets-and-a-pair readings only, remembered: the bots' playouts
+    ask about the same few thousand hands again and again (a third of a playout's time)."""
+    key = (shape.keys, shape.wilds, caishen)
+    hit = _WAITS.get(key)
+    if hit is None:
+        if len(_WAITS) >= WAITS_MEMO_MAX:
+            _WAITS.clear()
+        hit = _WAITS[key] = _sets_waits_of(shape, caishen)
+    return list(hit)
+
+
+def _sets_waits_of(shape: Shape, caishen: int | None) -> list[int]:
     if is_baotou_ready(shape):
         return [t for t in range(NUM_PLAYING) if shape.count(t) < 4 or t == caishen]
     keys = shape.keys

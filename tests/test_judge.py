@@ -14,7 +14,15 @@ from observations import observation
 
 from sxmj.bots import Bot
 from sxmj.bots.expert import ExpertStrategy
-from sxmj.bots.judge import MIN_GUESSES, THRESHOLD, Judgement, judge, judge_steps
+from sxmj.bots.judge import (
+    CONFIRM,
+    MIN_GUESSES,
+    THRESHOLD,
+    Judgement,
+    further_from_ready,
+    judge,
+    judge_steps,
+)
 from sxmj.bots.review import review, why
 from sxmj.bots.search import Estimate
 from sxmj.game import Action
@@ -91,6 +99,41 @@ def test_a_rival_beats_only_by_the_threshold_and_outside_the_noise(n, gain, spre
     confirm = Judgement(Action(0, "discard", 1), estimates([base, rival]))
     assert confirm.beats(Action(0, "discard", 1), Action(0, "discard", 0)) == (
         mean > THRESHOLD and mean > 2 * se)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(MIN_GUESSES, 64), st.floats(0, 40), st.integers(0, 20))
+def test_a_flag_at_the_edge_of_the_test_is_played_out_further(n, gain, spread) -> None:
+    """A rival that beats the move played by fewer than CONFIRM standard errors stays in
+    doubt (more guesses, so another sampling seed would find the same), one that beats it
+    by more does not, and one that can't reach the threshold within a standard error is
+    let go."""
+    base = [(-1) ** i * spread for i in range(n)]
+    rival = [b + gain + (i % 2) * spread for i, b in enumerate(base)]
+    played, better = Action(0, "discard", 0), Action(0, "discard", 1)
+    j = Judgement(better, estimates([base, rival]))  # the default is the rival: MARGIN
+    mean, se = j.gain(better, played)
+    doubt = better in j.in_doubt(played)
+    if j.beats(better, played):
+        assert doubt == (mean < CONFIRM * se)
+    else:
+        assert doubt == (mean + se > THRESHOLD)
+
+
+def test_a_move_further_from_ready_gets_more_guesses_than_one_in_doubt() -> None:
+    """The race model finds the move played further from ready: the judgement may play
+    out up to ``most_suspect`` guesses, where another doubtful move stops at ``most``."""
+    obs = observation("123m456m789m11s45p9p", "2z", wall=60)
+    legal = [Action(0, "discard", t) for t in sorted(set(obs.hand))]
+    bad = Action(0, "discard", tile("4p"))  # breaks the 45p wait: two from ready
+    assert further_from_ready(obs, bad)
+    assert not further_from_ready(obs, Action(0, "discard", tile("9p")))
+    plain = list(judge_steps(obs, legal, 16, seed=5, played=bad, most=16))[-1]
+    longer = list(judge_steps(obs, legal, 16, seed=5, played=bad, most=16,
+                              most_suspect=48))[-1]
+    assert plain.guesses == 16
+    assert 16 < longer.guesses <= 48  # (seeded: the default gains 2.4 ± 2.9 at 48)
+    assert longer.of(bad) is not None and len(longer.of(bad).values) == longer.guesses
 
 
 def test_a_reason_speaks_of_the_hand_never_of_the_counting() -> None:

@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracle import oracle_baotou, oracle_win
 
+from sxmj import winning
 from sxmj.tiles import NUM_PLAYING, parse_tiles, tile
 from sxmj.winning import Shape, distance, is_baotou_ready, is_sets, is_win, waits
 
@@ -157,3 +158,30 @@ def test_waits_with_the_caishen_agree_with_brute_force(wilds: int) -> None:
                     or (t != caishen and naturals.count(t) < 4
                         and oracle_win(naturals + [t], w))]
         assert waits(shape, caishen) == expected, (naturals, caishen)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(0, NUM_PLAYING - 1), min_size=10, max_size=13),
+       st.integers(0, 3), st.one_of(st.none(), st.integers(0, NUM_PLAYING - 1)))
+def test_remembered_waits_are_the_waits_and_a_caller_cannot_spoil_them(
+        naturals: list[int], wilds: int, caishen: int | None) -> None:
+    naturals = [t for t in naturals if t != caishen][: 13 - wilds]
+    if any(naturals.count(t) > 4 for t in naturals):
+        return
+    shape = Shape((0, 0, 0, 0), 13 - len(naturals))
+    for t in naturals:
+        shape = shape.add(t)
+    fresh = winning._sets_waits_of(shape, caishen)
+    first = waits(shape, caishen)
+    assert first == fresh
+    first.append(99)  # a caller that changes its list changes nothing remembered
+    assert waits(shape, caishen) == fresh
+
+
+def test_the_waits_memo_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(winning, "WAITS_MEMO_MAX", 3)
+    monkeypatch.setattr(winning, "_WAITS", {})
+    for text in ("123m456m789m12p5p", "123m456m789m12p6p", "123m456m789m12p7p",
+                 "123m456m789m12p8p", "123m456m789m13p9p"):
+        waits(Shape.of(parse_tiles(text), None))
+        assert len(winning._WAITS) <= 3

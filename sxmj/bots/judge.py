@@ -48,6 +48,9 @@ MIN_GUESSES = 16  # fewer guesses can't be trusted to say so: a playout's points
 CAP = 30  # points a playout's payment is clipped to (either way) when moves are compared:
 # a rare giant hand (one guess in fifty pays 100+) otherwise swamps the gain's standard
 # error; clipped, the same 96 guesses tell a 6-point blunder at 4 standard errors, not 2
+CONFIRM = 3.0  # standard errors a flag is played out to (up to the review's most guesses)
+# before it stands: a flag found at 2 stands at the edge of the test, where another sampling
+# seed often falls short of it (measured before: 7 of 18 flags lost under seed 1)
 DISCARD_RIVALS = 2  # hard's next-best discards played out beside its choice
 
 
@@ -108,15 +111,21 @@ class Judgement:
 
     def in_doubt(self, action: Action, suspect: bool = False) -> list[Action]:
         """The rivals that may beat ``action`` but don't yet surely: their gain is within a
-        standard error of :data:`THRESHOLD` or above it (more guesses would tell). With
-        ``suspect`` (the race model already finds ``action`` worse than the default) the
-        default stays in doubt while it gains anything at all."""
+        standard error of :data:`THRESHOLD` or above it (more guesses would tell), or it
+        beats ``action`` by less than :data:`CONFIRM` standard errors (a flag that would
+        stand at the edge of the test: more guesses make it one another sampling seed
+        keeps, or take it back). With ``suspect`` (the race model already finds ``action``
+        worse than the default) the default stays in doubt while it gains anything at
+        all."""
         out = []
         for e in self.estimates:
+            if e.action == action:
+                continue
             gain, se = self.gain(e.action, action)
-            if e.action != action and not self.beats(e.action, action) and (
-                    gain + se > THRESHOLD  # within a standard error of beating it
-                    or suspect and e.action == self.default and gain > 0):
+            if self.beats(e.action, action):
+                if gain < CONFIRM * se:
+                    out.append(e.action)
+            elif gain + se > THRESHOLD or suspect and e.action == self.default and gain > 0:
                 out.append(e.action)
         return out
 
@@ -171,18 +180,22 @@ def settled(obs: Observation, legal: Sequence[Action], default: Action) -> bool:
 
 def judge_steps(obs: Observation, legal: Sequence[Action], samples: int, seed: int,
                 played: Action | None = None, strategy: HardStrategy | None = None,
-                most: int | None = None, fine: bool = False) -> Iterator[Judgement]:
+                most: int | None = None, fine: bool = False,
+                most_suspect: int | None = None) -> Iterator[Judgement]:
     """The judgement one guess at a time: yields it after every guess (or, when the
     decision is :func:`settled`, once, marked ``settled``). A caller may stop early: the
     last one yielded is the judgement on what was played out.
 
-    After ``samples`` guesses, while a rival may beat the move judged (``played``, else
-    the default) but not yet surely (:meth:`Judgement.in_doubt`), more guesses are played,
-    up to ``most``: a real blunder is told from noise by more evidence, not
-    by a looser test (a blunder's cost of ~12 points has a paired standard error of ~7
-    over 24 guesses, ~4 over 64). Only the move judged and the rivals still in doubt are
-    played out then. With ``fine`` it also yields within each playout, after every move of
-    the judged seat (a page's tasks stay short: one move of hard's, not a whole playout)."""
+    After ``samples`` guesses, while a rival may beat the move judged (``played``, else the
+    default) but not yet surely (:meth:`Judgement.in_doubt`), more guesses are played, up to
+    ``most`` (``most_suspect`` when the race model already finds the move played further from
+    ready than the best one: :func:`further_from_ready`): a real blunder is told from noise by
+    more evidence, not by a looser test (a blunder's cost of ~12 points has a paired standard
+    error of ~7 over 24 guesses, ~4 over 64; the typical 2–4 point cost of a discard that moves
+    the hand further from ready needs several hundred). Only the move judged and the rivals
+    still in doubt are played out then. With ``fine`` it also yields within each playout, after
+    every move of the judged seat (a page's tasks stay short: one move of hard's, not a whole
+    playout)."""
     strategy = strategy or HardStrategy()
     default = strategy.choose(obs, legal).action
     if settled(obs, legal, default) and (played is None or played == default):
@@ -198,6 +211,8 @@ def judge_steps(obs: Observation, legal: Sequence[Action], samples: int, seed: i
     if fine:
         yield Judgement(default, estimates)
     suspect = played is not None and further_from_ready(obs, played)
+    if suspect and most_suspect is not None:
+        most = max(most or 0, most_suspect)
     playing = estimates
     i = 0
     while i < samples or i < (most or 0) and playing:

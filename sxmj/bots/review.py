@@ -38,6 +38,10 @@ from .judge import THRESHOLD, Judgement, judge_steps
 
 SAMPLES = 24  # guesses a decision: a hand of about 15 decisions in about 20 s in the page
 MOST = 192  # guesses a decision may take while a rival's gain is not yet sure
+MOST_SUSPECT = 768  # ... when the move played left the hand further from ready: such a
+# discard typically costs 2–4 points, which 192 guesses tell from noise in about half the
+# planted blunders and 768 in 17 of 20 (scripts/bench_review.py; 1 of those 20 "blunders"
+# won more than hard's choice). Only the move played and the rivals in doubt play on.
 
 
 class Cancelled(Exception):
@@ -142,7 +146,8 @@ def review_steps(record: dict[str, Any] | str, seat: int, hand: int | None = Non
         _count_efficiency(result, obs, legal, played)
         judgement = None
         for judgement in judge_steps(obs, legal, samples, seed * 7919 + n, played, strategy,
-                                     most=max(samples, MOST), fine=per_guess):
+                                     most=max(samples, MOST), fine=per_guess,
+                                     most_suspect=MOST_SUSPECT):
             guesses = judgement.guesses
             if per_guess and not judgement.settled:  # a short task a step; the bar waits
                 done = min(guesses, samples - 1)  # while a decision takes more guesses

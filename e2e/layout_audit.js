@@ -24,7 +24,8 @@
 //  - a tap target under 24 × 24 CSS px (WCAG 2.5.8), except the exempt ones and links inside
 //    running text (WCAG's inline exception);
 //  - text under WCAG AA's contrast on the solid colours behind it, where axe-core's own
-//    colour-contrast rule (run beside this, e2e/layout.py) leaves a box "incomplete".
+//    colour-contrast rule (run beside this, e2e/layout.py) leaves a box "incomplete";
+//  - a set of tiles (a winning reading's set, a meld) not drawn in one row.
 // Every scrollable box in the scope (and the page) is stepped through, a viewport at a time,
 // so text scrolled out of sight is judged too; the scroll positions are put back afterwards.
 async ({scope = "body", names = "", exempt = ""} = {}) => {
@@ -553,6 +554,15 @@ async ({scope = "body", names = "", exempt = ""} = {}) => {
     force.remove();
     window.scrollTo(0, saved[0]);
     scrollers.forEach((el, i) => { el.scrollTop = saved[i + 1]; });
+  }
+  // a set of tiles (a winning reading's set, a meld) reads as a row: a column of three
+  // tiles is a set no player would recognise
+  for (const set of document.querySelectorAll(".tg--set")) {
+    if (!inScope(set) || !shown(set)) continue;
+    const tops = [...set.querySelectorAll(".t")].map((t) => t.getBoundingClientRect().top);
+    if (tops.length > 1 && Math.max(...tops) - Math.min(...tops) > 4) {
+      say(`a set's tiles are not in one row: ${label(set)}, ${box(set.getBoundingClientRect())}`);
+    }
   }
   return problems;
 }

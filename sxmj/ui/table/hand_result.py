@@ -83,12 +83,14 @@ def _winning_hand_html(st: TableState, winner: int, hand: list[int], ev: Evaluat
             is_win = not marked and t == win_tile
             marked = marked or is_win
             faces.append(tile_html(t, st, cls="is-win" if is_win else ""))
-        sets.append(f'<span class="tg tg--set">{"".join(faces)}</span>')
+        sets.append(f'<span class="tg tg--set"><span class="tg__tiles">{"".join(faces)}'
+                    f'</span></span>')
     for m in st.obs.melds[winner]:
         kind, tiles = m.kind, m.tiles
         faces = [tile_html(t, st) for t in tiles]
         sets.append(f'<span class="tg tg--set tg--meld" data-kind="{esc(kind)}" '
-                    f'title="{esc(st.tr("act_" + kind))}">{"".join(faces)}</span>')
+                    f'title="{esc(st.tr("act_" + kind))}"><span class="tg__tiles">'
+                    f'{"".join(faces)}</span></span>')  # a row: a set stacks its caption
     flowers = st.obs.flowers[winner]
     if flowers:
         sets.append(group_html(flowers, st, "tg--flowers"))

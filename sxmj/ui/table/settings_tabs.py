@@ -156,8 +156,8 @@ def profile_html(p: Profile, lang: str) -> str:
     stats = [("stat_points", str(p.points)), ("stat_net", f"{p.net:+d}" if p.net else "0"),
              ("stat_hands", str(p.hands)), ("stat_wins", str(p.wins)), ("stat_rate", rate),
              ("stat_matches", str(p.matches)), ("stat_places", " / ".join(map(str, p.places)))]
-    cells = "".join(f'<div class="stat"><dt>{esc(say(k))}</dt><dd>{esc(v)}</dd></div>'
-                    for k, v in stats)
+    cells = "".join(f'<div class="stat{" stat--wide" if k == "stat_places" else ""}">'
+                    f'<dt>{esc(say(k))}</dt><dd>{esc(v)}</dd></div>' for k, v in stats)
     return (
         f'<section class="profile" data-testid="profile" data-points="{p.points}" '
         f'data-hands="{p.hands}" data-wins="{p.wins}" data-rank="{esc(rank.title_zh)}" '

@@ -224,7 +224,8 @@ def waits(shape: Shape, caishen: int | None = None, melds_all_winds: bool = Fals
 
 
 _WAITS: dict[tuple[tuple[int, int, int, int], int, int | None], list[int]] = {}
-WAITS_MEMO_MAX = 200_000  # entries (~40 MB at most): the playouts of a review stay inside
+WAITS_MEMO_MAX = 30_000  # entries, about 10 MB at most (a phone's tab); the first 100
+# playouts of a decision make about 3,700
 
 
 def _sets_waits(shape: Shape, caishen: int | None) -> list[int]:

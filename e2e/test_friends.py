@@ -225,7 +225,8 @@ def play_until_over(pages: list[Page], rng: random.Random, timing: list[float],
 
 def next_hand_until(pages: list[Page], guest: Page, rng: random.Random, ready) -> None:
     """Play (``pages[0]`` the host) until ``ready()``; a hand that ends first (deals are
-    random) is followed by the next one, up to four."""
+    random) is followed by the next one. Eight rounds: a round may also end because the
+    moment passed before ``ready()`` was asked again, and then play just goes on."""
     for _ in range(8):
         play_until_over(pages, rng, [], stop=ready)
         if ready():

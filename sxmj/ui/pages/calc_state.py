@@ -19,7 +19,9 @@ from sxmj.ui.pages.judge import (
 from sxmj.ui.params import MAX_VALUE, Refusal, refusal
 
 TARGETS = ("hand", "meld", "flowers", "caishen", "win_tile")
-PALETTE = ("123456789m", "123456789p", "123456789s", "1234z", "567z12345678f")
+# the honours in one row and the eight flowers in the next: at 360 px neither leaves a lone
+# tile on a line of its own
+PALETTE = ("123456789m", "123456789p", "123456789s", "1234567z", "12345678f")
 TEXT_FIELDS = ("hand", "win_tile", "caishen", "melds", "flowers")
 DEFAULTS = {"win_by": "draw", "replacements": "", "piao": "0", "base_flowers": "5",
             "flower_is_kong": True, "baotou_required": False, "fan_cap": "3",

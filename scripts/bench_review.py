@@ -116,11 +116,14 @@ def main() -> int:
     planted = planted[:args.blunders]
     caught = [r for r in planted if any(f[0] == r["planted"] for f in r["flags"])]
     kept = total = 0
+    lost = []
     for r in f0 + planted:
         again = {f[0] for f in by[(r["seed"], 1)]["flags"]}
         for f in r["flags"]:
             total += 1
             kept += f[0] in again
+            if f[0] not in again:
+                lost.append([r["seed"], f[0], f[2]])
     cpu = [r["cpu"] for r in f0 + planted]
     out = {
         "load_before": round(load, 2), "load_after": round(os.getloadavg()[0], 2),
@@ -132,9 +135,13 @@ def main() -> int:
                      "share": round(len(caught) / max(1, len(planted)), 3),
                      "missed": [r["seed"] for r in planted if r not in caught]},
         "stability": {"flags": total, "kept": kept,
-                      "share": round(kept / total, 3) if total else 1.0},
+                      "share": round(kept / total, 3) if total else 1.0,
+                      "lost": lost},  # [match seed, action index, loss at seed 0]
         "review_cpu_s_per_hand": {"median": round(sorted(cpu)[len(cpu) // 2], 1),
-                                  "max": round(max(cpu), 1)},
+                                  "max": round(max(cpu), 1),
+                                  "slowest": sorted(([r["seed"], round(r["cpu"], 1)]
+                                                     for r in f0 + planted),
+                                                    key=lambda x: -x[1])[:3]},
         "wall_s": round(wall),
     }
     (ROOT / "bench" / "out").mkdir(parents=True, exist_ok=True)

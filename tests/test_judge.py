@@ -16,6 +16,8 @@ from sxmj.bots import Bot
 from sxmj.bots.expert import ExpertStrategy
 from sxmj.bots.judge import (
     CONFIRM,
+    LET_GO,
+    LET_GO_AFTER,
     MIN_GUESSES,
     THRESHOLD,
     Judgement,
@@ -118,6 +120,50 @@ def test_a_flag_at_the_edge_of_the_test_is_played_out_further(n, gain, spread) -
         assert doubt == (mean < CONFIRM * se)
     else:
         assert doubt == (mean + se > THRESHOLD)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(MIN_GUESSES, 2 * LET_GO_AFTER), st.floats(-10, 10), st.integers(0, 30),
+       st.booleans())
+def test_a_move_further_from_ready_is_let_go_only_when_clearly_no_loss(
+        n, gain, spread, rival_is_default) -> None:
+    """With ``suspect`` (the race model finds the move played further from ready) the
+    rival gaining most that doesn't beat it yet stays in doubt until LET_GO_AFTER guesses,
+    and after them while its gain is within LET_GO standard errors of the threshold (the
+    default also while it gains anything): a real blunder is not let go on one unlucky
+    stretch."""
+    base = [(-1) ** i * spread for i in range(n)]
+    rival = [b + gain + (i % 3 - 1) * spread for i, b in enumerate(base)]
+    played, other = Action(0, "discard", 0), Action(0, "discard", 1)
+    default = other if rival_is_default else Action(0, "discard", 2)
+    j = Judgement(default, estimates([base, rival]))
+    mean, se = j.gain(other, played)
+    if j.beats(other, played):
+        return  # the edge of the test: the property above
+    doubt = other in j.in_doubt(played, suspect=True)
+    expected = (n < LET_GO_AFTER or mean + LET_GO * se > THRESHOLD
+                or rival_is_default and mean > 0)
+    assert doubt == expected
+    if n >= LET_GO_AFTER and not expected:
+        assert other not in j.in_doubt(played, suspect=False)  # let go there too
+
+
+def test_only_the_default_and_the_leading_rival_are_held_longer() -> None:
+    """Another rival of a suspect move is let go at one standard error, as anywhere: the
+    longer test costs guesses, spent only where a flag would come from."""
+    n = LET_GO_AFTER
+    played = [0] * n
+    wobble = [(-1) ** i * 10 for i in range(n)]  # a standard error of about 1 point
+    leader = [1.5 + w for w in wobble]  # gains most, not yet surely: in doubt
+    third = [-0.5 + w for w in wobble]  # -0.5 + 1 SE < 1 < -0.5 + 2 SE
+    j = Judgement(Action(0, "discard", 3), estimates([played, leader, third, played]))
+    gain, se = j.gain(Action(0, "discard", 2), Action(0, "discard", 0))
+    assert gain + se <= THRESHOLD < gain + LET_GO * se
+    doubt = j.in_doubt(Action(0, "discard", 0), suspect=True)
+    assert Action(0, "discard", 1) in doubt  # the leader
+    assert Action(0, "discard", 2) not in doubt  # neither the leader nor the default
+    assert Action(0, "discard", 2) in Judgement(
+        Action(0, "discard", 2), j.estimates).in_doubt(Action(0, "discard", 0), suspect=True)
 
 
 def test_a_move_further_from_ready_gets_more_guesses_than_one_in_doubt() -> None:

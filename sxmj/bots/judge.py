@@ -52,6 +52,12 @@ CONFIRM = 3.0  # standard errors a flag is played out to (up to the review's mos
 # before it stands: a flag found at 2 stands at the edge of the test, where another sampling
 # seed often falls short of it (measured before: 7 of 18 flags lost under seed 1)
 DISCARD_RIVALS = 2  # hard's next-best discards played out beside its choice
+LET_GO = 2.0  # standard errors by which a rival must fall short of THRESHOLD before a move
+# the race model already finds worse (further from ready) is let go; any other doubtful
+# rival goes at one. A look after every guess lets a real 2–4 point blunder go on its first
+# unlucky stretch at one standard error (measured: 1 in 6 of the planted blunders costing
+# 3–4 points, whatever the budget); at two it plays on and is caught
+LET_GO_AFTER = 96  # ... and never before this many guesses: early standard errors are luck
 
 
 def seat_policy(seat: int, strategy: HardStrategy) -> Callable[[Game, int], Action]:
@@ -115,18 +121,25 @@ class Judgement:
         beats ``action`` by less than :data:`CONFIRM` standard errors (a flag that would
         stand at the edge of the test: more guesses make it one another sampling seed
         keeps, or take it back). With ``suspect`` (the race model already finds ``action``
-        worse than the default) the default stays in doubt while it gains anything at
-        all."""
+        worse than the default) the default and the rival gaining most so far are let go
+        only after :data:`LET_GO_AFTER` guesses, and only when their gain falls
+        :data:`LET_GO` standard errors short of the threshold (the default not while it
+        gains anything at all); the others as any rival."""
+        rivals = [(e, *self.gain(e.action, action)) for e in self.estimates
+                  if e.action != action]
+        leader = max(rivals, key=lambda r: r[1])[0].action if rivals else None
         out = []
-        for e in self.estimates:
-            if e.action == action:
-                continue
-            gain, se = self.gain(e.action, action)
-            if self.beats(e.action, action):
+        for e, gain, se in rivals:
+            a = e.action
+            if self.beats(a, action):
                 if gain < CONFIRM * se:
-                    out.append(e.action)
-            elif gain + se > THRESHOLD or suspect and e.action == self.default and gain > 0:
-                out.append(e.action)
+                    out.append(a)
+            elif suspect and a in (self.default, leader):
+                if len(e.values) < LET_GO_AFTER or gain + LET_GO * se > THRESHOLD \
+                        or a == self.default and gain > 0:
+                    out.append(a)
+            elif gain + se > THRESHOLD:
+                out.append(a)
         return out
 
     @property

@@ -38,10 +38,11 @@ from .judge import THRESHOLD, Judgement, judge_steps
 
 SAMPLES = 24  # guesses a decision: a hand of about 15 decisions in about 20 s in the page
 MOST = 192  # guesses a decision may take while a rival's gain is not yet sure
-MOST_SUSPECT = 768  # ... when the move played left the hand further from ready: such a
-# discard typically costs 2–4 points, which 192 guesses tell from noise in about half the
-# planted blunders and 768 in 17 of 20 (scripts/bench_review.py; 1 of those 20 "blunders"
-# won more than hard's choice). Only the move played and the rivals in doubt play on.
+MOST_SUSPECT = 1536  # ... when the move played left the hand further from ready: such a
+# discard typically costs 1–4 points (20 planted in scripts/bench_review.py, played out over
+# 2,000 guesses: 1.0 to 7.6, and one won 2.1 more than hard's choice), which 192 guesses
+# tell from noise in about half and 1,536 in about nine of ten. Only the move played and the
+# rivals in doubt play on, and a real blunder usually stands at CONFIRM long before.
 
 
 class Cancelled(Exception):

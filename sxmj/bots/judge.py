@@ -55,8 +55,9 @@ DISCARD_RIVALS = 2  # hard's next-best discards played out beside its choice
 LET_GO = 2.0  # standard errors by which a rival must fall short of THRESHOLD before a move
 # the race model already finds worse (further from ready) is let go; any other doubtful
 # rival goes at one. A look after every guess lets a real 2–4 point blunder go on its first
-# unlucky stretch at one standard error (measured: 1 in 6 of the planted blunders costing
-# 3–4 points, whatever the budget); at two it plays on and is caught
+# unlucky stretch at one standard error (simulated with the planted blunders' measured costs
+# and spreads: about 1 in 6 of those costing 3–4 points, whatever the budget); at two it
+# plays on and is caught (scripts/bench_review.py: 16 -> 18 of 20)
 LET_GO_AFTER = 96  # ... and never before this many guesses: early standard errors are luck
 
 

@@ -121,8 +121,9 @@ def main() -> int:
         again = {f[0] for f in by[(r["seed"], 1)]["flags"]}
         for f in r["flags"]:
             total += 1
-            kept += f[0] in again
-            if f[0] not in again:
+            if f[0] in again:
+                kept += 1
+            else:
                 lost.append([r["seed"], f[0], f[2]])
     cpu = [r["cpu"] for r in f0 + planted]
     out = {

@@ -102,10 +102,13 @@ class Judgement:
         """``better`` wins more points than ``worse`` by the judgement's test: by more than
         :data:`THRESHOLD` on average, and the paired interval excludes zero (by
         :data:`MARGIN` standard errors, :data:`OVERTURN` to leave the default)."""
+        return self._passes(better, worse, *self.gain(better, worse))
+
+    def _passes(self, better: Action, worse: Action, gain: float, se: float) -> bool:
+        """:meth:`beats`, given the gain and standard error already worked out."""
         a, b = self.of(better), self.of(worse)
         if a is None or b is None or min(len(a.values), len(b.values)) < MIN_GUESSES:
             return False
-        gain, se = self.gain(better, worse)
         return gain > THRESHOLD and gain > (OVERTURN if worse == self.default else MARGIN) * se
 
     def best_against(self, action: Action) -> Action | None:
@@ -132,7 +135,7 @@ class Judgement:
         out = []
         for e, gain, se in rivals:
             a = e.action
-            if self.beats(a, action):
+            if self._passes(a, action, gain, se):  # beats(), its gain already worked out
                 if gain < CONFIRM * se:
                     out.append(a)
             elif suspect and a in (self.default, leader):

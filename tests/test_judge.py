@@ -16,6 +16,7 @@ from sxmj.bots import Bot
 from sxmj.bots.expert import ExpertStrategy
 from sxmj.bots.judge import (
     CONFIRM,
+    CONFIRM_AFTER,
     LET_GO,
     LET_GO_AFTER,
     MIN_GUESSES,
@@ -120,6 +121,39 @@ def test_a_flag_at_the_edge_of_the_test_is_played_out_further(n, gain, spread) -
         assert doubt == (mean < CONFIRM * se)
     else:
         assert doubt == (mean + se > THRESHOLD)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(MIN_GUESSES, 2 * CONFIRM_AFTER), st.floats(0, 40), st.integers(0, 20),
+       st.integers(0, 2 * CONFIRM_AFTER))
+def test_a_flag_stands_only_after_confirm_after_guesses(n, gain, spread, confirm_after
+                                                        ) -> None:
+    """A rival that beats the move played, however surely, stays in doubt until it has had
+    ``confirm_after`` guesses: a flag that stood at the first look clearing CONFIRM was
+    often luck another seed didn't repeat. Rivals that don't beat it are judged as before."""
+    base = [(-1) ** i * spread for i in range(n)]
+    rival = [b + gain + (i % 2) * spread for i, b in enumerate(base)]
+    played, better = Action(0, "discard", 0), Action(0, "discard", 1)
+    j = Judgement(better, estimates([base, rival]))
+    mean, se = j.gain(better, played)
+    doubt = better in j.in_doubt(played, confirm_after=confirm_after)
+    if j.beats(better, played):
+        assert doubt == (mean < CONFIRM * se or n < confirm_after)
+    else:
+        assert doubt == (better in j.in_doubt(played)) == (mean + se > THRESHOLD)
+
+
+def test_a_review_plays_a_flag_out_to_confirm_after_guesses() -> None:
+    """In a review (``confirm_after``) a flag found early is played on to CONFIRM_AFTER
+    guesses before it stands; without it, the judgement stops at the first sure look."""
+    obs = observation("123m456m789m11s45p9p", "2z", wall=60)
+    legal = [Action(0, "discard", t) for t in sorted(set(obs.hand))]
+    bad = Action(0, "discard", tile("2m"))  # breaks 123m
+    quick = list(judge_steps(obs, legal, 16, seed=1, played=bad, most=400))[-1]
+    sure = list(judge_steps(obs, legal, 16, seed=1, played=bad, most=400,
+                            confirm_after=CONFIRM_AFTER))[-1]
+    assert quick.best_against(bad) is not None and quick.guesses < CONFIRM_AFTER  # (16)
+    assert sure.guesses >= CONFIRM_AFTER and sure.best_against(bad) is not None
 
 
 @settings(max_examples=80, deadline=None)

@@ -59,6 +59,12 @@ LET_GO = 2.0  # standard errors by which a rival must fall short of THRESHOLD be
 # and spreads: about 1 in 6 of those costing 3–4 points, whatever the budget); at two it
 # plays on and is caught (scripts/bench_review.py: 16 -> 18 of 20)
 LET_GO_AFTER = 96  # ... and never before this many guesses: early standard errors are luck
+CONFIRM_AFTER = 192  # guesses before a review's flag stands (:func:`judge_steps`'s
+# ``confirm_after``). Stopping at the first look that clears CONFIRM lets luck decide: with a
+# look after every guess, a rival gaining little crosses 3 standard errors early now and then
+# (heavy tails again), and stops there; another sampling seed doesn't repeat it (measured: 4
+# of the 5 flags lost under seed 1 had stood at 24 to 146 guesses, all at 3.0 to 3.7 standard
+# errors). A flag that must still pass after this many guesses is one another seed keeps.
 
 
 def seat_policy(seat: int, strategy: HardStrategy) -> Callable[[Game, int], Action]:
@@ -119,12 +125,13 @@ class Judgement:
             return None
         return max(rivals, key=lambda e: self.gain(e.action, action)[0]).action
 
-    def in_doubt(self, action: Action, suspect: bool = False) -> list[Action]:
+    def in_doubt(self, action: Action, suspect: bool = False, confirm_after: int = 0
+                 ) -> list[Action]:
         """The rivals that may beat ``action`` but don't yet surely: their gain is within a
         standard error of :data:`THRESHOLD` or above it (more guesses would tell), or it
         beats ``action`` by less than :data:`CONFIRM` standard errors (a flag that would
         stand at the edge of the test: more guesses make it one another sampling seed
-        keeps, or take it back). With ``suspect`` (the race model already finds ``action``
+        keeps, or take it back), or before ``confirm_after`` guesses. With ``suspect`` (the race model already finds ``action``
         worse than the default) the default and the rival gaining most so far are let go
         only after :data:`LET_GO_AFTER` guesses, and only when their gain falls
         :data:`LET_GO` standard errors short of the threshold (the default not while it
@@ -136,7 +143,7 @@ class Judgement:
         for e, gain, se in rivals:
             a = e.action
             if self._passes(a, action, gain, se):  # beats(), its gain already worked out
-                if gain < CONFIRM * se:
+                if gain < CONFIRM * se or len(e.values) < confirm_after:
                     out.append(a)
             elif suspect and a in (self.default, leader):
                 if len(e.values) < LET_GO_AFTER or gain + LET_GO * se > THRESHOLD \
@@ -198,7 +205,8 @@ def settled(obs: Observation, legal: Sequence[Action], default: Action) -> bool:
 def judge_steps(obs: Observation, legal: Sequence[Action], samples: int, seed: int,
                 played: Action | None = None, strategy: HardStrategy | None = None,
                 most: int | None = None, fine: bool = False,
-                most_suspect: int | None = None) -> Iterator[Judgement]:
+                most_suspect: int | None = None, confirm_after: int = 0
+                ) -> Iterator[Judgement]:
     """The judgement one guess at a time: yields it after every guess (or, when the
     decision is :func:`settled`, once, marked ``settled``). A caller may stop early: the
     last one yielded is the judgement on what was played out.
@@ -210,7 +218,9 @@ def judge_steps(obs: Observation, legal: Sequence[Action], samples: int, seed: i
     more evidence, not by a looser test (a blunder's cost of ~12 points has a paired standard
     error of ~7 over 24 guesses, ~4 over 64; the typical 2–4 point cost of a discard that moves
     the hand further from ready needs several hundred). Only the move judged and the rivals
-    still in doubt are played out then. With ``fine`` it also yields within each playout, after
+    still in doubt are played out then; a rival that beats the move judged stays in doubt
+    until ``confirm_after`` guesses (a review's flag stands only then: :data:`CONFIRM_AFTER`).
+    With ``fine`` it also yields within each playout, after
     every move of the judged seat (a page's tasks stay short: one move of hard's, not a whole
     playout)."""
     strategy = strategy or HardStrategy()
@@ -247,7 +257,7 @@ def judge_steps(obs: Observation, legal: Sequence[Action], samples: int, seed: i
         now = Judgement(default, estimates)
         yield now
         if i >= samples:  # from here on only the move judged and the rivals still in doubt
-            doubt = now.in_doubt(subject, suspect)
+            doubt = now.in_doubt(subject, suspect, confirm_after)
             playing = [e for e in estimates if e.action == subject or e.action in doubt]
             playing = playing if doubt else []
 

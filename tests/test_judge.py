@@ -8,12 +8,15 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from observations import observation
 
+import sxmj.bots.judge as judge_module
 from sxmj.bots import Bot
 from sxmj.bots.expert import ExpertStrategy
+from sxmj.bots.hard import HardStrategy
 from sxmj.bots.judge import (
     CONFIRM,
     CONFIRM_AFTER,
@@ -22,6 +25,7 @@ from sxmj.bots.judge import (
     MIN_GUESSES,
     THRESHOLD,
     Judgement,
+    checkpoint,
     further_from_ready,
     judge,
     judge_steps,
@@ -128,9 +132,12 @@ def test_a_flag_at_the_edge_of_the_test_is_played_out_further(n, gain, spread) -
        st.integers(0, 2 * CONFIRM_AFTER))
 def test_a_flag_stands_only_after_confirm_after_guesses(n, gain, spread, confirm_after
                                                         ) -> None:
-    """A rival that beats the move played, however surely, stays in doubt until it has had
-    ``confirm_after`` guesses: a flag that stood at the first look clearing CONFIRM was
-    often luck another seed didn't repeat. Rivals that don't beat it are judged as before."""
+    """A rival that beats the move played, however surely, stays in doubt until its guesses
+    reach a checkpoint of ``confirm_after`` (that many, or twice, four times...): a flag that
+    stood at the first look clearing CONFIRM was often luck another seed didn't repeat.
+    Rivals that don't beat it are judged as before."""
+    assert checkpoint(n, 0) and checkpoint(confirm_after, confirm_after)
+    assert not checkpoint(3 * CONFIRM_AFTER, CONFIRM_AFTER)
     base = [(-1) ** i * spread for i in range(n)]
     rival = [b + gain + (i % 2) * spread for i, b in enumerate(base)]
     played, better = Action(0, "discard", 0), Action(0, "discard", 1)
@@ -138,7 +145,7 @@ def test_a_flag_stands_only_after_confirm_after_guesses(n, gain, spread, confirm
     mean, se = j.gain(better, played)
     doubt = better in j.in_doubt(played, confirm_after=confirm_after)
     if j.beats(better, played):
-        assert doubt == (mean < CONFIRM * se or n < confirm_after)
+        assert doubt == (mean < CONFIRM * se or not checkpoint(n, confirm_after))
     else:
         assert doubt == (better in j.in_doubt(played)) == (mean + se > THRESHOLD)
 
@@ -154,6 +161,37 @@ def test_a_review_plays_a_flag_out_to_confirm_after_guesses() -> None:
                             confirm_after=CONFIRM_AFTER))[-1]
     assert quick.best_against(bad) is not None and quick.guesses < CONFIRM_AFTER  # (16)
     assert sure.guesses >= CONFIRM_AFTER and sure.best_against(bad) is not None
+
+
+@pytest.mark.parametrize("gain, longer", [(2.0, True), (0.5, False)])
+def test_a_likely_flag_at_the_budget_plays_on_to_the_suspects_budget(monkeypatch, gain,
+                                                                     longer) -> None:
+    """Where a rival beats the move played by MARGIN standard errors at ``most`` guesses
+    but not yet surely, the decision goes on (to ``most_suspect``) and the flag stands at
+    the next checkpoint; a rival gaining less than the threshold doesn't earn it.
+
+    Scripted playouts: the move played pays 0, the rival ``gain`` ± 4.5 in turn (2.5
+    standard errors at 32 guesses, 3.6 at 64)."""
+    obs = observation("123m456m789m123s5p9p", "2z", wall=60)  # ready on either single
+    legal = [Action(0, "discard", t) for t in sorted(set(obs.hand))]
+    rival = HardStrategy().choose(obs, legal).action  # the default: a candidate
+    played = next(a for a in legal if a.tile in (tile("5p"), tile("9p")) and a != rival)
+    count = [0]
+
+    def scripted(game, policy):
+        last = game.actions[-1]
+        if last == rival:
+            count[0] += 1
+            return [gain + 4.5 * (-1) ** count[0], 0, 0, 0]
+        return [0, 0, 0, 0] if last == played else [-50, 0, 0, 0]
+
+    monkeypatch.setattr(judge_module, "playout", scripted)
+    steps = list(judge_steps(obs, legal, 16, seed=1, played=played, most=32,
+                             most_suspect=128, confirm_after=32))
+    last = steps[-1]
+    assert not further_from_ready(obs, played)
+    assert last.guesses == (64 if longer else 32)
+    assert (last.best_against(played) == rival) == longer
 
 
 @settings(max_examples=80, deadline=None)

@@ -60,11 +60,12 @@ LET_GO = 2.0  # standard errors by which a rival must fall short of THRESHOLD be
 # plays on and is caught (scripts/bench_review.py: 16 -> 18 of 20)
 LET_GO_AFTER = 96  # ... and never before this many guesses: early standard errors are luck
 CONFIRM_AFTER = 192  # guesses before a review's flag stands (:func:`judge_steps`'s
-# ``confirm_after``). Stopping at the first look that clears CONFIRM lets luck decide: with a
-# look after every guess, a rival gaining little crosses 3 standard errors early now and then
-# (heavy tails again), and stops there; another sampling seed doesn't repeat it (measured: 4
-# of the 5 flags lost under seed 1 had stood at 24 to 146 guesses, all at 3.0 to 3.7 standard
-# errors). A flag that must still pass after this many guesses is one another seed keeps.
+# ``confirm_after``), and it stands only at a checkpoint: 192, 384, 768, 1,536 guesses.
+# Stopping at the first look that clears CONFIRM lets luck decide: with a look after every
+# guess, a rival gaining little crosses 3 standard errors now and then (heavy tails again),
+# and stops there; another sampling seed doesn't repeat it (measured: 4 of the 5 flags lost
+# under seed 1 had stood at 24 to 146 guesses, all at 3.0 to 3.7 standard errors; a planted
+# blunder costing 1.1 had stood at 3.1 at 403). Letting go still happens at any look.
 
 
 def seat_policy(seat: int, strategy: HardStrategy) -> Callable[[Game, int], Action]:
@@ -131,11 +132,12 @@ class Judgement:
         standard error of :data:`THRESHOLD` or above it (more guesses would tell), or it
         beats ``action`` by less than :data:`CONFIRM` standard errors (a flag that would
         stand at the edge of the test: more guesses make it one another sampling seed
-        keeps, or take it back), or before ``confirm_after`` guesses. With ``suspect`` (the race model already finds ``action``
-        worse than the default) the default and the rival gaining most so far are let go
-        only after :data:`LET_GO_AFTER` guesses, and only when their gain falls
-        :data:`LET_GO` standard errors short of the threshold (the default not while it
-        gains anything at all); the others as any rival."""
+        keeps, or take it back), or while its guesses are not a checkpoint of
+        ``confirm_after`` (:func:`checkpoint`). With ``suspect`` (the race model already
+        finds ``action`` worse than the default) the default and the rival gaining most so
+        far are let go only after :data:`LET_GO_AFTER` guesses, and only when their gain
+        falls :data:`LET_GO` standard errors short of the threshold (the default not while
+        it gains anything at all); the others as any rival."""
         rivals = [(e, *self.gain(e.action, action)) for e in self.estimates
                   if e.action != action]
         leader = max(rivals, key=lambda r: r[1])[0].action if rivals else None
@@ -143,7 +145,7 @@ class Judgement:
         for e, gain, se in rivals:
             a = e.action
             if self._passes(a, action, gain, se):  # beats(), its gain already worked out
-                if gain < CONFIRM * se or len(e.values) < confirm_after:
+                if gain < CONFIRM * se or not checkpoint(len(e.values), confirm_after):
                     out.append(a)
             elif suspect and a in (self.default, leader):
                 if len(e.values) < LET_GO_AFTER or gain + LET_GO * se > THRESHOLD \
@@ -165,6 +167,19 @@ class Judgement:
         return max((len(e.values) for e in self.estimates), default=0)
 
 
+def checkpoint(guesses: int, confirm_after: int) -> bool:
+    """Whether a flag may stand after ``guesses``: always without ``confirm_after``, else at
+    ``confirm_after`` times a power of two (a few looks, not one after every guess).
+
+    >>> [n for n in range(1, 800) if checkpoint(n, 192)]
+    [192, 384, 768]
+    """
+    if confirm_after <= 0:
+        return True
+    k, rest = divmod(guesses, confirm_after)
+    return rest == 0 and k > 0 and k & (k - 1) == 0
+
+
 def further_from_ready(obs: Observation, action: Action) -> bool:
     """``action`` is a discard that leaves the hand further from ready than the best one:
     the race model's plainest verdict, which the playouts then have to confirm."""
@@ -172,6 +187,12 @@ def further_from_ready(obs: Observation, action: Action) -> bool:
         return False
     options = {o.tile: o.distance for o in discard_options(obs, live=False)}
     return action.tile in options and options[action.tile] > min(options.values())
+
+
+def _likely(j: Judgement, better: Action, worse: Action) -> bool:
+    """``better`` gains more than the threshold by :data:`MARGIN` standard errors."""
+    gain, se = j.gain(better, worse)
+    return gain > THRESHOLD and gain > MARGIN * se
 
 
 def _clipped(e: Estimate) -> Estimate:
@@ -218,8 +239,12 @@ def judge_steps(obs: Observation, legal: Sequence[Action], samples: int, seed: i
     more evidence, not by a looser test (a blunder's cost of ~12 points has a paired standard
     error of ~7 over 24 guesses, ~4 over 64; the typical 2–4 point cost of a discard that moves
     the hand further from ready needs several hundred). Only the move judged and the rivals
-    still in doubt are played out then; a rival that beats the move judged stays in doubt
-    until ``confirm_after`` guesses (a review's flag stands only then: :data:`CONFIRM_AFTER`).
+    still in doubt are played out then, and a rival once let go stays out. A rival that beats
+    the move judged stands only at a :func:`checkpoint` of ``confirm_after`` (a review's:
+    :data:`CONFIRM_AFTER`); and where one beats it at ``most`` guesses by :data:`MARGIN`
+    standard errors but not yet surely, the decision goes on to ``most_suspect`` as if the
+    race model had found the move worse (a flag against the assist's own move needs
+    :data:`OVERTURN`, which 192 guesses of a real 4-point gain reach only half the time).
     With ``fine`` it also yields within each playout, after
     every move of the judged seat (a page's tasks stay short: one move of hard's, not a whole
     playout)."""
@@ -258,8 +283,14 @@ def judge_steps(obs: Observation, legal: Sequence[Action], samples: int, seed: i
         yield now
         if i >= samples:  # from here on only the move judged and the rivals still in doubt
             doubt = now.in_doubt(subject, suspect, confirm_after)
-            playing = [e for e in estimates if e.action == subject or e.action in doubt]
-            playing = playing if doubt else []
+            # from `playing`, not all estimates: a rival let go has missed guesses, and its
+            # playouts would no longer pair with the move judged's
+            playing = [e for e in playing if e.action == subject or e.action in doubt]
+            playing = playing if len(playing) > 1 else []
+            if playing and i == most and most is not None and most_suspect is not None \
+                    and most < most_suspect \
+                    and any(_likely(now, e.action, subject) for e in playing):
+                most = most_suspect
 
 
 def judge(obs: Observation, legal: Sequence[Action], samples: int, seed: int,

@@ -130,8 +130,7 @@ def test_a_flag_at_the_edge_of_the_test_is_played_out_further(n, gain, spread) -
 @settings(max_examples=60, deadline=None)
 @given(st.integers(MIN_GUESSES, 2 * CONFIRM_AFTER), st.floats(0, 40), st.integers(0, 20),
        st.integers(0, 2 * CONFIRM_AFTER))
-def test_a_flag_stands_only_after_confirm_after_guesses(n, gain, spread, confirm_after
-                                                        ) -> None:
+def test_a_flag_stands_only_at_a_checkpoint(n, gain, spread, confirm_after) -> None:
     """A rival that beats the move played, however surely, stays in doubt until its guesses
     reach a checkpoint of ``confirm_after`` (that many, or twice, four times...): a flag that
     stood at the first look clearing CONFIRM was often luck another seed didn't repeat.

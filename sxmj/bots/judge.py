@@ -111,12 +111,16 @@ class Judgement:
         :data:`MARGIN` standard errors, :data:`OVERTURN` to leave the default)."""
         return self._passes(better, worse, *self.gain(better, worse))
 
-    def _passes(self, better: Action, worse: Action, gain: float, se: float) -> bool:
-        """:meth:`beats`, given the gain and standard error already worked out."""
+    def _passes(self, better: Action, worse: Action, gain: float, se: float,
+                margin: float | None = None) -> bool:
+        """:meth:`beats`, given the gain and standard error already worked out (``margin``:
+        these standard errors whatever ``worse`` is)."""
         a, b = self.of(better), self.of(worse)
         if a is None or b is None or min(len(a.values), len(b.values)) < MIN_GUESSES:
             return False
-        return gain > THRESHOLD and gain > (OVERTURN if worse == self.default else MARGIN) * se
+        if margin is None:
+            margin = OVERTURN if worse == self.default else MARGIN
+        return gain > THRESHOLD and gain > margin * se
 
     def best_against(self, action: Action) -> Action | None:
         """The candidate that beats ``action`` by the most, if any beats it."""
@@ -187,12 +191,6 @@ def further_from_ready(obs: Observation, action: Action) -> bool:
         return False
     options = {o.tile: o.distance for o in discard_options(obs, live=False)}
     return action.tile in options and options[action.tile] > min(options.values())
-
-
-def _likely(j: Judgement, better: Action, worse: Action) -> bool:
-    """``better`` gains more than the threshold by :data:`MARGIN` standard errors."""
-    gain, se = j.gain(better, worse)
-    return gain > THRESHOLD and gain > MARGIN * se
 
 
 def _clipped(e: Estimate) -> Estimate:
@@ -287,9 +285,10 @@ def judge_steps(obs: Observation, legal: Sequence[Action], samples: int, seed: i
             # playouts would no longer pair with the move judged's
             playing = [e for e in playing if e.action == subject or e.action in doubt]
             playing = playing if len(playing) > 1 else []
-            if playing and i == most and most is not None and most_suspect is not None \
-                    and most < most_suspect \
-                    and any(_likely(now, e.action, subject) for e in playing):
+            if playing and most is not None and i == most and most_suspect is not None \
+                    and most < most_suspect and any(
+                        now._passes(e.action, subject, *now.gain(e.action, subject), MARGIN)
+                        for e in playing if e.action != subject):
                 most = most_suspect
 
 

@@ -418,12 +418,21 @@ def distance(shape: Shape, sets: int) -> int:
     one useful draw from ready, and so on. For a 3k+2 hand it is the number
     of tiles to exchange for a win (0 = already a win).
     """
-    w = shape.wilds
-    if shape.size() % 3 == 1:
-        w += 1  # ready means: one more tile of the right kind wins
-    t = group_tables(shape)
-    left = merge_tables(merge_tables(t[0], t[1]), t[2])
-    return _distance_from(used_with(left, t[3], sets), w, sets)
+    key = (shape.keys, shape.wilds, sets)
+    hit = _DISTANCE.get(key)
+    if hit is None:
+        if len(_DISTANCE) >= USEFUL_MEMO_MAX:
+            _DISTANCE.clear()
+        w = shape.wilds
+        if shape.size() % 3 == 1:
+            w += 1  # ready means: one more tile of the right kind wins
+        t = group_tables(shape)
+        left = merge_tables(merge_tables(t[0], t[1]), t[2])
+        hit = _DISTANCE[key] = _distance_from(used_with(left, t[3], sets), w, sets)
+    return hit
+
+
+_DISTANCE: dict[tuple[tuple[int, int, int, int], int, int], int] = {}
 
 
 def baotou_distance(shape: Shape, sets: int) -> int:
@@ -441,13 +450,33 @@ def baotou_distance(shape: Shape, sets: int) -> int:
     return max(0, 3 * sets - (shape.wilds - 1) - used)
 
 
+_USEFUL: dict[tuple[tuple[int, int, int, int], int, int, int | None],
+              tuple[int, tuple[int, ...]]] = {}
+USEFUL_MEMO_MAX = 30_000  # entries, a few MB at most (a phone's tab)
+
+
 def useful_draws(shape: Shape, sets: int, caishen: int | None,
                  unseen: list[int]) -> tuple[int, list[int]]:
     """(distance to ready, tiles whose draw brings a 3k+1 hand closer or wins it).
 
-    A draw is useful when it does as well as a 财神 would. Only one group
-    changes per draw, so the other three groups' table is merged once.
+    A draw is useful when it does as well as a 财神 would, and only a tile still unseen
+    counts. Which draws would be useful depends on the hand alone, so it is remembered by
+    shape: a playout's seat asks about the same hands again and again, with different
+    tiles unseen.
     """
+    key = (shape.keys, shape.wilds, sets, caishen)
+    hit = _USEFUL.get(key)
+    if hit is None:
+        if len(_USEFUL) >= USEFUL_MEMO_MAX:
+            _USEFUL.clear()
+        hit = _USEFUL[key] = _useful_draws_of(shape, sets, caishen)
+    d, draws = hit
+    return d, [x for x in draws if unseen[x] > 0]
+
+
+def _useful_draws_of(shape: Shape, sets: int, caishen: int | None
+                     ) -> tuple[int, tuple[int, ...]]:
+    # Only one group changes per draw, so the other three groups' table is merged once.
     t = group_tables(shape)
     w = shape.wilds + 1
     others = []
@@ -458,19 +487,19 @@ def useful_draws(shape: Shape, sets: int, caishen: int | None,
     useful = []
     keys = shape.keys
     for x in range(NUM_PLAYING):
-        if unseen[x] <= 0:
-            continue
         if x == caishen:
             useful.append(x)
             continue
         g = x // 9
         i = x % 9
+        if keys[g] // POW5[i] % 5 == 4:
+            continue  # all four are in the hand: none left to draw
         key = keys[g] + POW5[i]
         table = _best_use(key, g == 3)
         # the drawn tile is natural; the 财神 count stays
         if _distance_from(used_with(others[g], table, sets), w - 1, sets) <= d:
             useful.append(x)
-    return d, useful
+    return d, tuple(useful)
 
 
 # ------------------------------------------------------ full decompositions

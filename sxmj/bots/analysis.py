@@ -152,15 +152,15 @@ def survival(wall: int, turns: int) -> float:
     return p
 
 
-def race(stages: Sequence[float], ready: Sequence[tuple[float, float, float]],
-         wall: int, lead: int) -> float:
-    """Expected value of winning a race against three opponents.
+_ALIVE: dict[tuple[int, int], tuple[float, ...]] = {}
 
-    ``stages``: per-draw chances of the draws still needed to become ready;
-    ``ready``: (weight, per-draw chance to win, value) of the ready hands
-    reached. Before our first draw ``lead`` opponents play, then three
-    between our draws; each may win first (:func:`hazard`).
-    """
+
+def _alive(wall: int, lead: int) -> tuple[float, ...]:
+    """Chance that no opponent has won before each of our next draws (at most 24): it
+    depends on the wall and the lead alone, so it is worked out once for each."""
+    hit = _ALIVE.get((wall, lead))
+    if hit is not None:
+        return hit
     alive: list[float] = []
     w = wall
     p_alive = 1.0
@@ -176,33 +176,47 @@ def race(stages: Sequence[float], ready: Sequence[tuple[float, float, float]],
         alive.append(p_alive)
         w -= 1
         opp = 3
+    hit = _ALIVE[(wall, lead)] = tuple(alive)
+    return hit
+
+
+def race(stages: Sequence[float], ready: Sequence[tuple[float, float, float]],
+         wall: int, lead: int) -> float:
+    """Expected value of winning a race against three opponents.
+
+    ``stages``: per-draw chances of the draws still needed to become ready;
+    ``ready``: (weight, per-draw chance to win, value) of the ready hands
+    reached. Before our first draw ``lead`` opponents play, then three
+    between our draws; each may win first (:func:`hazard`).
+    """
+    alive = _alive(wall, lead)
     k_max = len(alive)
     if not k_max:
         return 0.0
-    # done[j]: chance the last stage completes exactly at draw j (0 = already ready)
+    # done[j]: chance the last stage completes exactly at draw j (0 = already ready).
+    # Each sum over the draws is a running one (a geometric wait is memoryless), so a
+    # stage costs one pass over the draws, not one per pair of them.
     done = [1.0] + [0.0] * k_max
     for q in stages:
         nxt = [0.0] * (k_max + 1)
-        for j, pj in enumerate(done):
-            if pj < 1e-9:
-                continue
-            miss = 1.0
-            for k in range(j + 1, k_max + 1):
-                nxt[k] += pj * miss * q
-                miss *= 1 - q
+        run = 0.0
+        for k in range(1, k_max + 1):
+            pj = done[k - 1]
+            run = run * (1 - q) + (pj * q if pj >= 1e-9 else 0.0)
+            nxt[k] = run
         done = nxt
     value = 0.0
     for weight, p, v in ready:
         if p <= 0:
             continue
+        # after[j]: chance of winning on a draw after j (and before anyone else)
         acc = 0.0
-        for j, pj in enumerate(done):
-            if pj < 1e-9:
-                continue
-            miss = 1.0
-            for k in range(j + 1, k_max + 1):
-                acc += pj * miss * p * alive[k - 1]
-                miss *= 1 - p
+        after = 0.0
+        for j in range(k_max - 1, -1, -1):
+            after = p * alive[j] + (1 - p) * after
+            pj = done[j]
+            if pj >= 1e-9:
+                acc += pj * after
         value += weight * acc * v
     return value
 

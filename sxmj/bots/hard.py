@@ -44,6 +44,39 @@ class RaceContext:
     cache: dict[Shape, tuple[float, float]] = field(default_factory=dict)
 
 
+_READY_DISCARDS: dict[tuple[Shape, int], tuple[Shape, ...]] = {}
+READY_DISCARDS_MEMO_MAX = 30_000  # entries, a few MB at most (a phone's tab)
+
+
+def _ready_discards(shape14: Shape, caishen: int) -> tuple[Shape, ...]:
+    """The ready 13-tile hands a 14-tile hand can keep, one per discard kind (the 财神
+    last). It depends on the hand alone, and a playout's seat asks about the same hands
+    again and again, so it is remembered."""
+    key = (shape14, caishen)
+    hit = _READY_DISCARDS.get(key)
+    if hit is None:
+        if len(_READY_DISCARDS) >= READY_DISCARDS_MEMO_MAX:
+            _READY_DISCARDS.clear()
+        kept = (minus(shape14, x, caishen) for x in distinct_tiles(shape14, caishen))
+        hit = _READY_DISCARDS[key] = tuple(k for k in kept
+                                           if is_win(k.with_wilds(k.wilds + 1)))
+    return hit
+
+
+_WAITS: dict[tuple[Shape, int], tuple[int, ...] | None] = {}
+
+
+def _waits(shape13: Shape, caishen: int) -> tuple[int, ...] | None:
+    """A ready hand's waits, or None when it is 暴头-ready (any tile wins), remembered."""
+    key = (shape13, caishen)
+    if key in _WAITS:
+        return _WAITS[key]
+    if len(_WAITS) >= READY_DISCARDS_MEMO_MAX:
+        _WAITS.clear()
+    hit = _WAITS[key] = None if is_baotou_ready(shape13) else tuple(waits(shape13, caishen))
+    return hit
+
+
 class HardStrategy(NormalStrategy):
     level = "hard"
 
@@ -81,11 +114,11 @@ class HardStrategy(NormalStrategy):
         """(chance a draw wins, payment multiplier) of a ready 3k+1 hand."""
         hit = ctx.cache.get(shape)
         if hit is None:
-            if is_baotou_ready(shape):
+            ws = _waits(shape, ctx.caishen)
+            if ws is None:
                 hit = (1.0, 2.0 ** min(3, 1 + ctx.chain))
             else:
                 unseen = ctx.unseen
-                ws = waits(shape, ctx.caishen)
                 hit = (sum(unseen[t] for t in ws) / ctx.total, 1.0)
             ctx.cache[shape] = hit
         return hit
@@ -109,12 +142,8 @@ class HardStrategy(NormalStrategy):
             return race(stages, [(1.0, 0.14, self._win_value(ctx, 1.0))], ctx.wall, lead)
         mix = []
         for t in useful:
-            after = plus(shape, t, caishen)
             best = None
-            for x in distinct_tiles(after, caishen):
-                kept = minus(after, x, caishen)
-                if not is_win(kept.with_wilds(kept.wilds + 1)):
-                    continue
+            for kept in _ready_discards(plus(shape, t, caishen), caishen):
                 p, m = self._ready(ctx, kept)
                 score = m * (1 - (1 - p) ** 4)
                 if best is None or score > best[0]:

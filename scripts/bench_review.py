@@ -125,6 +125,14 @@ def main() -> int:
                 kept += 1
             else:
                 lost.append([r["seed"], f[0], f[2]])
+    # the same count the other way round: seed 1's flags that seed 0 keeps (it costs no
+    # more guesses, and doubles the flags a ratio of ~20 rests on)
+    back = back_total = 0
+    for r in f0 + planted:
+        first = {f[0] for f in r["flags"]}
+        for f in by[(r["seed"], 1)]["flags"]:
+            back_total += 1
+            back += f[0] in first
     cpu = [r["cpu"] for r in f0 + planted]
     out = {
         "load_before": round(load, 2), "load_after": round(os.getloadavg()[0], 2),
@@ -137,7 +145,8 @@ def main() -> int:
                      "missed": [r["seed"] for r in planted if r not in caught]},
         "stability": {"flags": total, "kept": kept,
                       "share": round(kept / total, 3) if total else 1.0,
-                      "lost": lost},  # [match seed, action index, loss at seed 0]
+                      "lost": lost,  # [match seed, action index, loss at seed 0]
+                      "seed_1_flags": back_total, "seed_1_kept_by_seed_0": back},
         "review_cpu_s_per_hand": {"median": round(sorted(cpu)[len(cpu) // 2], 1),
                                   "max": round(max(cpu), 1),
                                   "slowest": sorted(([r["seed"], round(r["cpu"], 1)]

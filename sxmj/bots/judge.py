@@ -26,7 +26,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass
 
 from ..game import OWN_KONGS, Action, Game, Phase
@@ -58,7 +58,13 @@ LET_GO = 2.0  # standard errors by which a rival must fall short of THRESHOLD be
 # unlucky stretch at one standard error (simulated with the planted blunders' measured costs
 # and spreads: about 1 in 6 of those costing 3–4 points, whatever the budget); at two it
 # plays on and is caught (scripts/bench_review.py: 16 -> 18 of 20)
-LET_GO_AFTER = 96  # ... and never before this many guesses: early standard errors are luck
+LET_GO_AFTER = 96  # ... and never before this many guesses: early standard errors are luck.
+# Before them any rival is let go only LET_GO standard errors short: one short let a real
+# 4-point gain over the assist's chow go at 28 guesses (−4.5 ± 5.4), where the other sampling
+# seed played it out and flagged it (2 of the 5 flags lost under seed 1, measured 4 Dec)
+EXTEND = 1.0  # standard errors by which a rival beating the move judged at ``most`` guesses
+# earns ``most_suspect`` (judge_steps): at two, whether a real 3–5 point gain (SE about 2 at
+# 192 guesses) got the budget to show itself was itself a coin flip between seeds
 CONFIRM_AFTER = 192  # guesses before a review's flag stands (:func:`judge_steps`'s
 # ``confirm_after``), and it stands only at a checkpoint: 192, 384, 768, 1,536 guesses.
 # Stopping at the first look that clears CONFIRM lets luck decide: with a look after every
@@ -130,8 +136,8 @@ class Judgement:
             return None
         return max(rivals, key=lambda e: self.gain(e.action, action)[0]).action
 
-    def in_doubt(self, action: Action, suspect: bool = False, confirm_after: int = 0
-                 ) -> list[Action]:
+    def in_doubt(self, action: Action, suspect: bool = False, confirm_after: int = 0,
+                 among: Collection[Action] | None = None) -> list[Action]:
         """The rivals that may beat ``action`` but don't yet surely: their gain is within a
         standard error of :data:`THRESHOLD` or above it (more guesses would tell), or it
         beats ``action`` by less than :data:`CONFIRM` standard errors (a flag that would
@@ -141,9 +147,12 @@ class Judgement:
         finds ``action`` worse than the default) the default and the rival gaining most so
         far are let go only after :data:`LET_GO_AFTER` guesses, and only when their gain
         falls :data:`LET_GO` standard errors short of the threshold (the default not while
-        it gains anything at all); the others as any rival."""
+        it gains anything at all); the others as any rival. Any rival is let go before
+        :data:`LET_GO_AFTER` guesses only when it falls :data:`LET_GO` standard errors short,
+        after them at one. ``among``: the rivals still played out (the others were let go,
+        and their frozen gains must not lead)."""
         rivals = [(e, *self.gain(e.action, action)) for e in self.estimates
-                  if e.action != action]
+                  if e.action != action and (among is None or e.action in among)]
         leader = max(rivals, key=lambda r: r[1])[0].action if rivals else None
         out = []
         for e, gain, se in rivals:
@@ -155,7 +164,7 @@ class Judgement:
                 if len(e.values) < LET_GO_AFTER or gain + LET_GO * se > THRESHOLD \
                         or a == self.default and gain > 0:
                     out.append(a)
-            elif gain + se > THRESHOLD:
+            elif gain + (LET_GO if len(e.values) < LET_GO_AFTER else 1.0) * se > THRESHOLD:
                 out.append(a)
         return out
 
@@ -239,10 +248,11 @@ def judge_steps(obs: Observation, legal: Sequence[Action], samples: int, seed: i
     the hand further from ready needs several hundred). Only the move judged and the rivals
     still in doubt are played out then, and a rival once let go stays out. A rival that beats
     the move judged stands only at a :func:`checkpoint` of ``confirm_after`` (a review's:
-    :data:`CONFIRM_AFTER`); and where one beats it at ``most`` guesses by :data:`MARGIN`
-    standard errors but not yet surely, the decision goes on to ``most_suspect`` as if the
-    race model had found the move worse (a flag against the assist's own move needs
-    :data:`OVERTURN`, which 192 guesses of a real 4-point gain reach only half the time).
+    :data:`CONFIRM_AFTER`); and where one gains more than the threshold at ``most`` guesses
+    by :data:`EXTEND` standard errors but doesn't yet beat it surely, the decision goes on
+    to ``most_suspect`` as if the race model had found the move worse (a flag against the
+    assist's own move needs :data:`OVERTURN`, which 192 guesses of a real 4-point gain reach
+    only half the time).
     With ``fine`` it also yields within each playout, after
     every move of the judged seat (a page's tasks stay short: one move of hard's, not a whole
     playout)."""
@@ -280,14 +290,15 @@ def judge_steps(obs: Observation, legal: Sequence[Action], samples: int, seed: i
         now = Judgement(default, estimates)
         yield now
         if i >= samples:  # from here on only the move judged and the rivals still in doubt
-            doubt = now.in_doubt(subject, suspect, confirm_after)
+            doubt = now.in_doubt(subject, suspect, confirm_after,
+                                 among={e.action for e in playing})
             # from `playing`, not all estimates: a rival let go has missed guesses, and its
             # playouts would no longer pair with the move judged's
             playing = [e for e in playing if e.action == subject or e.action in doubt]
             playing = playing if len(playing) > 1 else []
             if playing and most is not None and i == most and most_suspect is not None \
                     and most < most_suspect and any(
-                        now._passes(e.action, subject, *now.gain(e.action, subject), MARGIN)
+                        now._passes(e.action, subject, *now.gain(e.action, subject), EXTEND)
                         for e in playing if e.action != subject):
                 most = most_suspect
 

@@ -43,8 +43,9 @@ MOST_SUSPECT = 1536  # ... when the move played left the hand further from ready
 # 2,000 guesses: 1.0 to 7.6, and one won 2.1 more than hard's choice), which 192 guesses
 # tell from noise in about half and 1,536 in about nine of ten. Only the move played and the
 # rivals in doubt play on, and a real blunder usually stands at CONFIRM long before. A
-# decision whose rival beats the move played by MARGIN at MOST, but not yet surely, gets this
-# budget too (judge_steps): a real 4-point flag against the assist's own move needs it.
+# decision whose rival gains more than the threshold by EXTEND (one) standard error at MOST,
+# but doesn't beat the move played surely yet, gets this budget too (judge_steps): a real
+# 4-point flag against the assist's own move needs it.
 
 
 class Cancelled(Exception):

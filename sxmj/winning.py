@@ -452,7 +452,8 @@ def baotou_distance(shape: Shape, sets: int) -> int:
 
 _USEFUL: dict[tuple[tuple[int, int, int, int], int, int, int | None],
               tuple[int, tuple[int, ...]]] = {}
-USEFUL_MEMO_MAX = 30_000  # entries, a few MB at most (a phone's tab)
+USEFUL_MEMO_MAX = 20_000  # entries in the useful-draws memo and in the distance memo: a
+# few hundred bytes an entry, so a few MB each at most in a phone's tab
 
 
 def useful_draws(shape: Shape, sets: int, caishen: int | None,

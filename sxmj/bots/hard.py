@@ -45,7 +45,9 @@ class RaceContext:
 
 
 _READY_DISCARDS: dict[tuple[Shape, int], tuple[Shape, ...]] = {}
-READY_DISCARDS_MEMO_MAX = 30_000  # entries, a few MB at most (a phone's tab)
+READY_DISCARDS_MEMO_MAX = 20_000  # entries in each of this module's two memos: about 250
+# bytes an entry with its keys (measured with tracemalloc), so 5 MB each at most in a phone's
+# tab; one 200-guess decision fills about 6,000
 
 
 def _ready_discards(shape14: Shape, caishen: int) -> tuple[Shape, ...]:

@@ -139,7 +139,8 @@ class Judgement:
     def in_doubt(self, action: Action, suspect: bool = False, confirm_after: int = 0,
                  among: Collection[Action] | None = None) -> list[Action]:
         """The rivals that may beat ``action`` but don't yet surely: their gain is within a
-        standard error of :data:`THRESHOLD` or above it (more guesses would tell), or it
+        standard error of :data:`THRESHOLD` (:data:`LET_GO` in their first
+        :data:`LET_GO_AFTER` guesses) or above it (more guesses would tell), or it
         beats ``action`` by less than :data:`CONFIRM` standard errors (a flag that would
         stand at the edge of the test: more guesses make it one another sampling seed
         keeps, or take it back), or while its guesses are not a checkpoint of

@@ -223,7 +223,7 @@ def waits(shape: Shape, caishen: int | None = None, melds_all_winds: bool = Fals
     return _sets_waits(shape, caishen)
 
 
-_WAITS: dict[tuple[tuple[int, int, int, int], int, int | None], list[int]] = {}
+_WAITS: dict[tuple[tuple[int, int, int, int], int, int | None], tuple[int, ...]] = {}
 WAITS_MEMO_MAX = 30_000  # entries, about 10 MB at most (a phone's tab); the first 100
 # playouts of a decision make about 3,700
 
@@ -236,7 +236,7 @@ def _sets_waits(shape: Shape, caishen: int | None) -> list[int]:
     if hit is None:
         if len(_WAITS) >= WAITS_MEMO_MAX:
             _WAITS.clear()
-        hit = _WAITS[key] = _sets_waits_of(shape, caishen)
+        hit = _WAITS[key] = tuple(_sets_waits_of(shape, caishen))  # untracked by the GC
     return list(hit)
 
 

@@ -44,33 +44,37 @@ class RaceContext:
     cache: dict[Shape, tuple[float, float]] = field(default_factory=dict)
 
 
-_READY_DISCARDS: dict[tuple[Shape, int], tuple[Shape, ...]] = {}
+# The memos below hold only ints and tuples of ints, never Shape objects: the garbage
+# collector stops tracking such tuples, so a full collection doesn't walk thousands of
+# remembered hands (with Shapes as keys and values, one took 35-50 ms in CPython, a 75 ms
+# task in the page).
+_READY_DISCARDS: dict[tuple[tuple[int, int, int, int], int, int], tuple[int, ...]] = {}
 READY_DISCARDS_MEMO_MAX = 20_000  # entries in each of this module's two memos: about 250
 # bytes an entry with its keys (measured with tracemalloc), so 5 MB each at most in a phone's
 # tab; one 200-guess decision fills about 6,000
 
 
-def _ready_discards(shape14: Shape, caishen: int) -> tuple[Shape, ...]:
+def _ready_discards(shape14: Shape, caishen: int) -> list[Shape]:
     """The ready 13-tile hands a 14-tile hand can keep, one per discard kind (the 财神
-    last). It depends on the hand alone, and a playout's seat asks about the same hands
-    again and again, so it is remembered."""
-    key = (shape14, caishen)
+    last). Which discards leave it ready depends on the hand alone, and a playout's seat
+    asks about the same hands again and again, so they are remembered."""
+    key = (shape14.keys, shape14.wilds, caishen)
     hit = _READY_DISCARDS.get(key)
     if hit is None:
         if len(_READY_DISCARDS) >= READY_DISCARDS_MEMO_MAX:
             _READY_DISCARDS.clear()
-        kept = (minus(shape14, x, caishen) for x in distinct_tiles(shape14, caishen))
-        hit = _READY_DISCARDS[key] = tuple(k for k in kept
-                                           if is_win(k.with_wilds(k.wilds + 1)))
-    return hit
+        hit = _READY_DISCARDS[key] = tuple(
+            x for x in distinct_tiles(shape14, caishen)
+            if is_win((k := minus(shape14, x, caishen)).with_wilds(k.wilds + 1)))
+    return [minus(shape14, x, caishen) for x in hit]
 
 
-_WAITS: dict[tuple[Shape, int], tuple[int, ...] | None] = {}
+_WAITS: dict[tuple[tuple[int, int, int, int], int, int], tuple[int, ...] | None] = {}
 
 
 def _waits(shape13: Shape, caishen: int) -> tuple[int, ...] | None:
     """A ready hand's waits, or None when it is 暴头-ready (any tile wins), remembered."""
-    key = (shape13, caishen)
+    key = (shape13.keys, shape13.wilds, caishen)
     if key in _WAITS:
         return _WAITS[key]
     if len(_WAITS) >= READY_DISCARDS_MEMO_MAX:

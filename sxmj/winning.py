@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from typing import TypeVar
 
 from .tiles import NUM_PLAYING, WINDS
 
@@ -30,6 +31,8 @@ __all__ = ["Shape", "is_win", "is_sets", "is_baotou_ready", "waits", "distance",
 
 POW5 = [5**i for i in range(9)]
 _INF = 99
+K = TypeVar("K")
+V = TypeVar("V")
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,6 +226,16 @@ def waits(shape: Shape, caishen: int | None = None, melds_all_winds: bool = Fals
     return _sets_waits(shape, caishen)
 
 
+def remember(memo: dict[K, V], key: K, value: V, most: int) -> V:
+    """Store ``value`` under ``key`` in a memo of at most ``most`` entries (a full one is
+    emptied first: the memos of hands serve a playout's repeats, not a whole session) and
+    return it."""
+    if len(memo) >= most:
+        memo.clear()
+    memo[key] = value
+    return value
+
+
 _WAITS: dict[tuple[tuple[int, int, int, int], int, int | None], tuple[int, ...]] = {}
 WAITS_MEMO_MAX = 30_000  # entries, about 10 MB at most (a phone's tab); the first 100
 # playouts of a decision make about 3,700
@@ -233,10 +246,8 @@ def _sets_waits(shape: Shape, caishen: int | None) -> list[int]:
     ask about the same few thousand hands again and again (a third of a playout's time)."""
     key = (shape.keys, shape.wilds, caishen)
     hit = _WAITS.get(key)
-    if hit is None:
-        if len(_WAITS) >= WAITS_MEMO_MAX:
-            _WAITS.clear()
-        hit = _WAITS[key] = tuple(_sets_waits_of(shape, caishen))  # untracked by the GC
+    if hit is None:  # a tuple: the garbage collector stops tracking it
+        hit = remember(_WAITS, key, tuple(_sets_waits_of(shape, caishen)), WAITS_MEMO_MAX)
     return list(hit)
 
 
@@ -421,14 +432,13 @@ def distance(shape: Shape, sets: int) -> int:
     key = (shape.keys, shape.wilds, sets)
     hit = _DISTANCE.get(key)
     if hit is None:
-        if len(_DISTANCE) >= USEFUL_MEMO_MAX:
-            _DISTANCE.clear()
         w = shape.wilds
         if shape.size() % 3 == 1:
             w += 1  # ready means: one more tile of the right kind wins
         t = group_tables(shape)
         left = merge_tables(merge_tables(t[0], t[1]), t[2])
-        hit = _DISTANCE[key] = _distance_from(used_with(left, t[3], sets), w, sets)
+        hit = remember(_DISTANCE, key, _distance_from(used_with(left, t[3], sets), w, sets),
+                       USEFUL_MEMO_MAX)
     return hit
 
 
@@ -468,9 +478,7 @@ def useful_draws(shape: Shape, sets: int, caishen: int | None,
     key = (shape.keys, shape.wilds, sets, caishen)
     hit = _USEFUL.get(key)
     if hit is None:
-        if len(_USEFUL) >= USEFUL_MEMO_MAX:
-            _USEFUL.clear()
-        hit = _USEFUL[key] = _useful_draws_of(shape, sets, caishen)
+        hit = remember(_USEFUL, key, _useful_draws_of(shape, sets, caishen), USEFUL_MEMO_MAX)
     d, draws = hit
     return d, [x for x in draws if unseen[x] > 0]
 

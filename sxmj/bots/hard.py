@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from ..game import Action
 from ..observation import Observation
 from ..scoring import evaluate, settle
-from ..winning import Shape, is_baotou_ready, is_sets, is_win, waits
+from ..winning import Shape, is_baotou_ready, is_sets, is_win, remember, waits
 from .analysis import (
     Choice,
     DiscardOption,
@@ -44,14 +44,13 @@ class RaceContext:
     cache: dict[Shape, tuple[float, float]] = field(default_factory=dict)
 
 
-# The memos below hold only ints and tuples of ints, never Shape objects: the garbage
+# The memo below holds only ints and tuples of ints, never Shape objects: the garbage
 # collector stops tracking such tuples, so a full collection doesn't walk thousands of
 # remembered hands (with Shapes as keys and values, one took 35-50 ms in CPython, a 75 ms
 # task in the page).
 _READY_DISCARDS: dict[tuple[tuple[int, int, int, int], int, int], tuple[int, ...]] = {}
-READY_DISCARDS_MEMO_MAX = 20_000  # entries in each of this module's two memos: about 250
-# bytes an entry with its keys (measured with tracemalloc), so 5 MB each at most in a phone's
-# tab; one 200-guess decision fills about 6,000
+READY_DISCARDS_MEMO_MAX = 20_000  # entries: about 250 bytes an entry with its key (measured
+# with tracemalloc), so 5 MB at most in a phone's tab; one 200-guess decision fills about 6,000
 
 
 def _ready_discards(shape14: Shape, caishen: int) -> list[Shape]:
@@ -61,26 +60,10 @@ def _ready_discards(shape14: Shape, caishen: int) -> list[Shape]:
     key = (shape14.keys, shape14.wilds, caishen)
     hit = _READY_DISCARDS.get(key)
     if hit is None:
-        if len(_READY_DISCARDS) >= READY_DISCARDS_MEMO_MAX:
-            _READY_DISCARDS.clear()
-        hit = _READY_DISCARDS[key] = tuple(
-            x for x in distinct_tiles(shape14, caishen)
-            if is_win((k := minus(shape14, x, caishen)).with_wilds(k.wilds + 1)))
+        ready = tuple(x for x in distinct_tiles(shape14, caishen)
+                      if is_win((k := minus(shape14, x, caishen)).with_wilds(k.wilds + 1)))
+        hit = remember(_READY_DISCARDS, key, ready, READY_DISCARDS_MEMO_MAX)
     return [minus(shape14, x, caishen) for x in hit]
-
-
-_WAITS: dict[tuple[tuple[int, int, int, int], int, int], tuple[int, ...] | None] = {}
-
-
-def _waits(shape13: Shape, caishen: int) -> tuple[int, ...] | None:
-    """A ready hand's waits, or None when it is 暴头-ready (any tile wins), remembered."""
-    key = (shape13.keys, shape13.wilds, caishen)
-    if key in _WAITS:
-        return _WAITS[key]
-    if len(_WAITS) >= READY_DISCARDS_MEMO_MAX:
-        _WAITS.clear()
-    hit = _WAITS[key] = None if is_baotou_ready(shape13) else tuple(waits(shape13, caishen))
-    return hit
 
 
 class HardStrategy(NormalStrategy):
@@ -120,11 +103,11 @@ class HardStrategy(NormalStrategy):
         """(chance a draw wins, payment multiplier) of a ready 3k+1 hand."""
         hit = ctx.cache.get(shape)
         if hit is None:
-            ws = _waits(shape, ctx.caishen)
-            if ws is None:
+            if is_baotou_ready(shape):
                 hit = (1.0, 2.0 ** min(3, 1 + ctx.chain))
             else:
                 unseen = ctx.unseen
+                ws = waits(shape, ctx.caishen)
                 hit = (sum(unseen[t] for t in ws) / ctx.total, 1.0)
             ctx.cache[shape] = hit
         return hit

@@ -81,16 +81,17 @@ class Game(HandState):
 
     @classmethod
     def from_observation(cls, obs: Observation, hands: list[list[int]],
-                         wall_tiles: list[int]) -> Self:
+                         wall_tiles: list[int], streams: bool = False) -> Self:
         """A game in the state ``obs`` shows, with the hidden part filled in.
 
         ``hands[s]`` are seat s's concealed tiles (``obs.hand`` for the observer,
         any tiles for the others, ``obs.hand_counts[s]`` of them) and ``wall_tiles``
         the live wall, head first (``obs.wall`` of them). This is how a searching bot
         plays a decision out on one guess of what it can't see (a determinization):
-        the result obeys every rule from here on, like any game.
+        the result obeys every rule from here on, like any game. ``streams``: each
+        seat draws its own stream of the wall (:class:`~sxmj.wall.SeatStreamWall`).
         """
-        game = super().from_observation(obs, hands, wall_tiles)
+        game = super().from_observation(obs, hands, wall_tiles, streams)
         game._init_caches()
         if obs.phase == CLAIM and obs.last_discard is not None:
             game._open_claims(*obs.last_discard)  # every claimer decides afresh
@@ -243,8 +244,7 @@ class Game(HandState):
             if wall.tail - wall.head <= self.options.reserved_tiles:  # (_drawable)
                 self._exhausted()
                 return
-            t = wall.tiles[wall.head]  # (draw_head)
-            wall.head += 1
+            t = wall.draw_head(seat)
             self._receive(seat, t, "head")
             # dealt flowers went on the first turn and every later one at once,
             # so only the tile just drawn can be a flower
@@ -278,7 +278,7 @@ class Game(HandState):
                 self._exhausted()
                 return False
             self.chain_flowers += 1
-            self._receive(seat, self.wall.draw_tail(), "tail")
+            self._receive(seat, self.wall.draw_tail(seat), "tail")
 
     def _exhausted(self) -> None:
         self.phase = OVER
@@ -354,7 +354,7 @@ class Game(HandState):
             self._exhausted()
             return
         self.chain_kongs += 1
-        self._receive(seat, self.wall.draw_tail(), "tail")
+        self._receive(seat, self.wall.draw_tail(seat), "tail")
         self._replace_flowers(seat)
 
     def _discard(self, seat: int, t: int) -> None:

@@ -29,7 +29,7 @@ from .observation import Observation
 from .rules import Options
 from .scoring import Evaluation
 from .tiles import NUM_PLAYING
-from .wall import Wall
+from .wall import SeatStreamWall, Wall
 from .winning import POW5, Shape
 
 
@@ -99,17 +99,22 @@ class HandState:
 
     @classmethod
     def from_observation(cls, obs: Observation, hands: list[list[int]],
-                         wall_tiles: list[int]) -> Self:
+                         wall_tiles: list[int], streams: bool = False) -> Self:
         """The state ``obs`` shows, with the hidden part filled in.
 
         ``hands[s]`` are seat s's concealed tiles (``obs.hand`` for the observer,
         any tiles for the others, ``obs.hand_counts[s]`` of them) and ``wall_tiles``
         the live wall, head first (``obs.wall`` of them). No claim window is open in
         it: who may claim is a rule, which :meth:`sxmj.game.Game.from_observation` adds.
+        With ``streams`` each seat draws its own stream of ``wall_tiles``
+        (:class:`~sxmj.wall.SeatStreamWall`, the next seat to draw taking the first),
+        so that moves compared on one guess meet the same draws.
         """
         state = cls.__new__(cls)  # not cls(...): the game's __init__ deals a new hand
-        HandState.__init__(state, Wall(list(wall_tiles), obs.indicator, obs.dice),
-                           obs.dealer, obs.options)
+        tiles = list(wall_tiles)
+        wall = SeatStreamWall(tiles, obs.indicator, obs.dice, first=(obs.turn + 1) % 4) \
+            if streams else Wall(tiles, obs.indicator, obs.dice)
+        HandState.__init__(state, wall, obs.dealer, obs.options)
         for seat in range(4):
             for t in hands[seat]:
                 state._change(seat, t, 1)

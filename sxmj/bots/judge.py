@@ -9,6 +9,9 @@ from :func:`judge_steps`. A decision is judged in two parts:
    seat, over the same guesses of the hidden tiles (:mod:`.search`). In each playout the
    judged seat plays on as hard would (its own hand well) and the other seats by the fast
    greedy rule: the playouts judge moves by the same play that the race model assumes.
+   Each seat draws its own stream of a guess's wall (:class:`~sxmj.wall.SeatStreamWall`),
+   so a claim doesn't deal every later tile to another seat: two moves on one guess meet
+   the same draws, and their difference is the moves' own.
 
 A rival *beats* a move only when it wins more points on average by more than
 :data:`THRESHOLD` and the paired interval of the gain excludes zero (:data:`MARGIN` standard
@@ -280,7 +283,7 @@ def judge_steps(obs: Observation, legal: Sequence[Action], samples: int, seed: i
         hands, wall = sample_hidden(obs, rng.fork(i))
         i += 1
         for est in playing:
-            game = Game.from_observation(obs, hands, wall)
+            game = Game.from_observation(obs, hands, wall, streams=True)
             game.apply(est.action)
             if fine:  # a page's task is one of the judged seat's moves, not a whole playout
                 for _ in playout_steps(game, policy, obs.seat):

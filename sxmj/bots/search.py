@@ -3,9 +3,10 @@
 A guess (:func:`sample_hidden`) deals the tiles the observation doesn't show into
 the other hands and the wall at random — consistent with every count, meld, river,
 flower and the 财神, and using nothing but the observation and a seeded stream.
-:func:`playout` plays the guessed game to its end with a cheap greedy policy for
-every seat; :func:`evaluate_candidates` scores actions over the same guesses for
-each (common random numbers), so their differences are not noise of the guesses.
+:func:`playout` plays the guessed game to its end (by a cheap greedy policy for every
+seat, or the caller's); :func:`paired_gain` compares two actions played out over the
+same guesses (common random numbers, :mod:`.judge`), so their difference is not noise
+of the guesses.
 """
 
 from __future__ import annotations
@@ -159,36 +160,6 @@ class Estimate:
     @property
     def win_rate(self) -> float:
         return self.wins / len(self.values) if self.values else 0.0
-
-
-def estimate_steps(obs: Observation, candidates: Sequence[Action], samples: int,
-                   seed: int) -> Iterator[list[Estimate]]:
-    """Each candidate played out over the same guesses, one guess at a time: yields the
-    estimates after every guess (a caller may stop early, or yield to a page between)."""
-    rng = Rng(seed)
-    estimates = [Estimate(a, [], 0) for a in candidates]
-    for i in range(samples):
-        hands, wall = sample_hidden(obs, rng.fork(i))
-        for est in estimates:
-            game = Game.from_observation(obs, hands, wall)
-            game.apply(est.action)
-            pay = playout(game)
-            est.values.append(pay[obs.seat])
-            est.wins += game.result is not None and game.result.winner == obs.seat
-        yield estimates
-
-
-def evaluate_candidates(obs: Observation, candidates: Sequence[Action], samples: int,
-                        seed: int, stop: Callable[[], bool] | None = None
-                        ) -> list[Estimate]:
-    """Each candidate played out over the same ``samples`` guesses (fewer if ``stop()``
-    says the time is up; at least two guesses are always played)."""
-    estimates = [Estimate(a, [], 0) for a in candidates]
-    for i, step in enumerate(estimate_steps(obs, candidates, samples, seed)):
-        estimates = step
-        if i >= 1 and stop is not None and stop():
-            break
-    return estimates
 
 
 def paired_gain(a: Estimate, b: Estimate) -> tuple[float, float]:

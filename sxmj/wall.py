@@ -257,36 +257,28 @@ class SeatStreamWall(Wall):
         self._taken = bytearray(n)
         self._next = [(s - first) % 4 for s in range(4)]  # each stream's next head position
         self._last = [n - 1 - (n - 1 - (s - first)) % 4 for s in range(4)]  # ... tail
-        self._front, self._back = 0, n - 1  # below / above them every position is taken
 
     def draw_head(self, seat: int) -> int:
-        taken, p = self._taken, self._next[seat]
-        while p < len(taken) and taken[p]:
-            p += 4
-        if p < len(taken):
-            self._next[seat] = p + 4
-        else:
-            p = self._front
-            while taken[p]:
-                p += 1
-            self._front = p
-        taken[p] = 1
         self.head += 1
-        return self.tiles[p]
+        return self._take(self._next, seat, 4)
 
     def draw_tail(self, seat: int) -> int:
-        taken, p = self._taken, self._last[seat]
-        while p >= 0 and taken[p]:
-            p -= 4
-        if p >= 0:
-            self._last[seat] = p - 4
-        else:
-            p = self._back
-            while taken[p]:
-                p -= 1
-            self._back = p
-        taken[p] = 1
         self.tail -= 1
+        return self._take(self._last, seat, -4)
+
+    def _take(self, stream: list[int], seat: int, step: int) -> int:
+        """The tile at ``seat``'s next free position in ``stream`` (its head positions
+        going up, ``step`` 4, or its tail positions going down, -4); once the stream is
+        spent, at the free position nearest that end of the wall."""
+        taken, n, p = self._taken, len(self._taken), stream[seat]
+        while 0 <= p < n and taken[p]:
+            p += step
+        if 0 <= p < n:
+            stream[seat] = p + step
+        else:  # a seat that drew more than its share, late in a hand
+            p = next(i for i in (range(n) if step > 0 else range(n - 1, -1, -1))
+                     if not taken[i])
+        taken[p] = 1
         return self.tiles[p]
 
     def live(self) -> list[int]:

@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from sxmj.bots.search import sample_hidden
-from sxmj.game import Event, Game, Phase
+from sxmj.game import Action, Event, Game, Phase
 from sxmj.match import Match
 from sxmj.wall import Rng, SeatStreamWall, Wall
 
@@ -76,6 +76,12 @@ def test_each_draw_is_a_uniform_pick_of_the_tiles_left_whatever_the_play() -> No
         assert len(set(seen.values())) == 1, (history, seen)
 
 
+def _plain_move(game: Game) -> Action:
+    """The mover's pass of a claim, else its first discard (else its only move)."""
+    legal = game.legal_actions(game.to_move()[0])
+    return next((a for a in legal if a.kind in ("pass", "discard")), legal[0])
+
+
 def _head_draws(game: Game, seat: int, want: int) -> list[int]:
     """Play on (every seat passes a claim and discards its first tile) until ``seat`` has
     drawn ``want`` tiles from the head, counting those of the move just applied; those
@@ -86,9 +92,7 @@ def _head_draws(game: Game, seat: int, want: int) -> list[int]:
                 if e["type"] == Event.DRAW and e["seat"] == seat and e["source"] == "head"]
         if game.over or len(got) >= want:
             return got[:want]
-        mover = game.to_move()[0]
-        legal = game.legal_actions(mover)
-        game.apply(next((a for a in legal if a.kind in ("pass", "discard")), legal[0]))
+        game.apply(_plain_move(game))
 
 
 def _chow_or_pass(seed: int, streams: bool) -> tuple[list[int], list[int]] | None:
@@ -99,9 +103,7 @@ def _chow_or_pass(seed: int, streams: bool) -> tuple[list[int], list[int]] | Non
     game = match.game
     while not game.over and not (game.phase == Phase.CLAIM and game.to_move() == [0]
                                  and any(a.kind == "chi" for a in game.legal_actions(0))):
-        mover = game.to_move()[0]
-        legal = game.legal_actions(mover)
-        match.apply(next((a for a in legal if a.kind in ("pass", "discard")), legal[0]))
+        match.apply(_plain_move(game))
     if game.over:
         return None
     obs, legal = game.observation(0), game.legal_actions(0)

@@ -73,6 +73,47 @@ def test_hard_declines_a_chi_that_narrows_its_hand():
     assert Bot("hard").choose(obs, legal).action.kind == "pass"
 
 
+def test_hard_values_a_claim_by_a_hand_it_would_keep():
+    """A chow or pung is worth the hand hard keeps after its discard: one closest to ready,
+    as its discards keep. In a quarter of the claims on offer in these hands some farther
+    hand scores higher in the race model, and hard once claimed for that hand."""
+    from sxmj.bots.analysis import analyse, claim_uses, distinct_tiles, minus
+    from sxmj.bots.hard import HardStrategy
+    from sxmj.game import Phase
+    from sxmj.match import Match
+    from sxmj.winning import Shape
+
+    hard = HardStrategy()
+    claims = farther_scores_higher = 0
+    for seed in range(6):
+        m = Match(seed=seed)
+        g = m.game
+        bots = [Bot("hard", seed=seed + s) for s in range(4)]
+        while not g.over:
+            seat = g.to_move()[0]
+            obs, legal = g.observation(seat), g.legal_actions(seat)
+            for a in (a for a in legal if a.kind in ("chi", "peng")):
+                assert obs.phase == Phase.CLAIM and obs.last_discard is not None
+                ctx = hard.context(obs)
+                shape = Shape.of(obs.playing_hand, ctx.caishen)
+                t = obs.last_discard[1]
+                after = shape
+                for x in claim_uses(a, t):
+                    after = after.remove(x)
+                keeps = []
+                for x in distinct_tiles(after, ctx.caishen):
+                    kept = minus(after, x, ctx.caishen)
+                    d, useful, _ = analyse(kept, ctx.sets - 1, ctx.caishen, ctx.unseen)
+                    keeps.append((d, hard.hand_value(ctx, kept, d, useful, 3)))
+                closest = min(d for d, _ in keeps)
+                value = hard.claim_value(ctx, shape, a, t)
+                assert value == max(v for d, v in keeps if d == closest)
+                claims += 1
+                farther_scores_higher += max(v for _, v in keeps) > value
+            m.apply(bots[seat].choose(obs, legal).action)
+    assert claims > 20 and farther_scores_higher > 0  # the case the rule is for does occur
+
+
 # ---------------------------------------------------------------- normal
 
 def test_normal_keeps_the_better_wait():

@@ -379,8 +379,22 @@ def group_tables(shape: Shape) -> list[Table]:
             _best_use(k[3], True)]
 
 
+_MERGED: dict[tuple[Table, Table], Table] = {}
+MERGED_MEMO_MAX = 20_000  # entries: a few hundred bytes each with its key (a phone's tab)
+
+
 def merge_tables(a: Table, b: Table) -> Table:
-    """Combine two groups' tables: split the partial sets, at most one pair in all."""
+    """Combine two groups' tables: split the partial sets, at most one pair in all.
+    Remembered: a playout's hands differ in one group at a time, and the few thousand
+    tables of a decision's playouts meet again and again (a tenth of the expert's time)."""
+    key = (a, b)
+    hit = _MERGED.get(key)
+    if hit is None:
+        hit = remember(_MERGED, key, _merge_tables_of(a, b), MERGED_MEMO_MAX)
+    return hit
+
+
+def _merge_tables_of(a: Table, b: Table) -> Table:
     a0, a1 = a
     b0, b1 = b
     no_pair = []

@@ -79,6 +79,61 @@ def test_the_expert_plays_the_judgement_and_the_assist_its_default() -> None:
     assert ExpertStrategy(1).choose(obs, legal).action == j.choice
 
 
+def test_a_decision_with_no_rival_is_not_played_out() -> None:
+    # ready but for the lone 3z: no other discard keeps the hand as close to ready, so hard
+    # names no rival and there is nothing to weigh; a review of another move still plays out
+    obs = observation("123m456m789m11s45p3z", "9s", wall=60)
+    legal = [Action(0, "discard", t) for t in sorted(set(obs.hand))]
+    steps = list(judge_steps(obs, legal, 16, seed=1))
+    assert len(steps) == 1 and steps[0].settled and steps[0].default == Action(0, "discard",
+                                                                                tile("3z"))
+    played = Action(0, "discard", tile("1m"))
+    assert list(judge_steps(obs, legal, 16, seed=1, played=played))[-1].guesses == 16
+
+
+def _decisions(seed: int, count: int):
+    """Seat 0's first ``count`` turn decisions with a choice, in match ``seed`` among hards."""
+    m = Match(seed=seed)
+    g = m.game
+    bots = [Bot("hard", seed * 4 + s) for s in range(4)]
+    out = []
+    while not g.over and len(out) < count:
+        seat = g.to_move()[0]
+        obs, legal = g.observation(seat), g.legal_actions(seat)
+        if seat == 0 and obs.phase.value == "turn" and len(legal) > 1:
+            out.append((obs, legal))
+        m.apply(bots[seat].choose(obs, legal).action)
+    return out
+
+
+def test_the_experts_screens_search_on_only_the_rivals_ahead() -> None:
+    """After each screen only the rivals ahead of the default by the threshold play on; the
+    default plays as long as any rival does; without screens every candidate plays all."""
+    screened = 0
+    for k, (obs, legal) in enumerate(_decisions(4, 6) + _decisions(9, 6)):
+        full = list(judge_steps(obs, legal, 16, seed=k))[-1]
+        if full.settled:
+            continue
+        assert all(len(e.values) == 16 for e in full.estimates)
+        cut = list(judge_steps(obs, legal, 16, seed=k, screens=(8, 12)))[-1]
+        base = cut.of(cut.default)
+        assert base is not None
+        for e in cut.estimates:
+            # the same guesses as the full search, as far as they went
+            assert e.values == full.of(e.action).values[:len(e.values)]
+            assert len(e.values) in (8, 12, 16) and len(e.values) <= len(base.values)
+            if e.action == cut.default:
+                continue
+            for n in (8, 12):
+                if len(e.values) > n:
+                    upto = Judgement(cut.default, [Estimate(base.action, base.values[:n], 0),
+                                                   Estimate(e.action, e.values[:n], 0)])
+                    assert upto.gain(e.action, cut.default)[0] > THRESHOLD
+        if any(e.action != cut.default and len(e.values) < 16 for e in cut.estimates):
+            screened += 1
+    assert screened >= 3  # the screens do cut
+
+
 def estimates(values: list[list[int]]) -> list[Estimate]:
     return [Estimate(Action(0, "discard", i), v, 0) for i, v in enumerate(values)]
 

@@ -230,15 +230,15 @@ def candidates(obs: Observation, legal: Sequence[Action], default: Action,
 
 def settled(obs: Observation, legal: Sequence[Action], default: Action) -> bool:
     """Decisions the judgement doesn't search: one legal move, robbing a kong, or a win
-    hard takes."""
+    hard takes (nor any whose only candidate is the default: :func:`judge_steps`)."""
     return len(legal) == 1 or obs.phase == Phase.ROB or default.kind == "hu"
 
 
 def judge_steps(obs: Observation, legal: Sequence[Action], samples: int, seed: int,
                 played: Action | None = None, strategy: HardStrategy | None = None,
                 most: int | None = None, fine: bool = False,
-                most_suspect: int | None = None, confirm_after: int = 0
-                ) -> Iterator[Judgement]:
+                most_suspect: int | None = None, confirm_after: int = 0,
+                screens: Sequence[int] = ()) -> Iterator[Judgement]:
     """The judgement one guess at a time: yields it after every guess (or, when the
     decision is :func:`settled`, once, marked ``settled``). A caller may stop early: the
     last one yielded is the judgement on what was played out.
@@ -257,6 +257,9 @@ def judge_steps(obs: Observation, legal: Sequence[Action], samples: int, seed: i
     to ``most_suspect`` as if the race model had found the move worse (a flag against the
     assist's own move needs :data:`OVERTURN`, which 192 guesses of a real 4-point gain reach
     only half the time).
+    ``screens`` (the expert's, at play time): after each of these numbers of guesses, below
+    ``samples``, only the rivals that gain more than :data:`THRESHOLD` over the move judged
+    so far play on, and the search ends when none does.
     With ``fine`` it also yields within each playout, after
     every move of the judged seat (a page's tasks stay short: one move of hard's, not a whole
     playout)."""
@@ -268,6 +271,9 @@ def judge_steps(obs: Observation, legal: Sequence[Action], samples: int, seed: i
     if fine:  # hard's reading of the hand was one task; its rivals' is the next
         yield Judgement(default, [Estimate(default, [], 0)])
     moves = candidates(obs, legal, default, strategy, played)
+    if len(moves) == 1:  # no rival to weigh it against: playouts would only cost time
+        yield Judgement(default, [Estimate(default, [], 0)], settled=True)
+        return
     estimates = [Estimate(a, [], 0) for a in moves]
     policy = seat_policy(obs.seat, strategy)
     rng = Rng(seed)
@@ -279,7 +285,7 @@ def judge_steps(obs: Observation, legal: Sequence[Action], samples: int, seed: i
         most = max(most or 0, most_suspect)
     playing = estimates
     i = 0
-    while i < samples or i < (most or 0) and playing:
+    while playing and (i < samples or i < (most or 0)):
         hands, wall = sample_hidden(obs, rng.fork(i))
         i += 1
         for est in playing:
@@ -293,6 +299,10 @@ def judge_steps(obs: Observation, legal: Sequence[Action], samples: int, seed: i
             est.wins += game.result is not None and game.result.winner == obs.seat
         now = Judgement(default, estimates)
         yield now
+        if i in screens and i < samples:
+            playing = [e for e in playing if e.action == subject
+                       or now.gain(e.action, subject)[0] > THRESHOLD]
+            playing = playing if len(playing) > 1 else []
         if i >= samples:  # from here on only the move judged and the rivals still in doubt
             doubt = now.in_doubt(subject, suspect, confirm_after,
                                  among={e.action for e in playing})

@@ -380,7 +380,8 @@ def group_tables(shape: Shape) -> list[Table]:
 
 
 _MERGED: dict[tuple[Table, Table], Table] = {}
-MERGED_MEMO_MAX = 20_000  # entries: a few hundred bytes each with its key (a phone's tab)
+MERGED_MEMO_MAX = 8_000  # entries: about 350 bytes each with its key (measured with
+# tracemalloc), so under 3 MB in a phone's tab; a whole hand of the expert's makes 1,500
 
 
 def merge_tables(a: Table, b: Table) -> Table:

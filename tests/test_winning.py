@@ -185,3 +185,41 @@ def test_the_waits_memo_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
                  "123m456m789m12p8p", "123m456m789m13p9p"):
         waits(Shape.of(parse_tiles(text), None))
         assert len(winning._WAITS) <= 3
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.integers(0, NUM_PLAYING - 1), min_size=1, max_size=14),
+       st.lists(st.integers(0, NUM_PLAYING - 1), min_size=1, max_size=14))
+def test_merged_tables_are_remembered_as_computed(first, second) -> None:
+    """The memo of merge_tables gives what merging gives, whichever order it was filled in."""
+
+    def shape(tiles: list[int]) -> Shape:
+        out = Shape((0, 0, 0, 0), 0)
+        for t in tiles:
+            if out.count(t) < 4:
+                out = out.add(t)
+        return out
+
+    tables = winning.group_tables(shape(first)) + winning.group_tables(shape(second))
+    for a in tables:
+        for b in tables:
+            assert winning.merge_tables(a, b) == winning._merge_tables_of(a, b)
+
+
+def test_the_merged_tables_memo_is_bounded_and_not_walked(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """At most MERGED_MEMO_MAX entries, all tuples of ints, which the garbage collector
+    stops tracking (a full collection must not walk thousands of them: a long pause)."""
+    import gc
+
+    monkeypatch.setattr(winning, "MERGED_MEMO_MAX", 5)
+    monkeypatch.setattr(winning, "_MERGED", {})
+    tables = winning.group_tables(Shape.of(parse_tiles("1234m2357p1369s12z"), None))
+    for a in tables:
+        for b in tables:
+            winning.merge_tables(a, b)
+            assert len(winning._MERGED) <= 5
+    for _ in range(3):  # a collection untracks one level of nested tuples at most
+        gc.collect()
+    assert winning._MERGED
+    assert not any(gc.is_tracked(k) or gc.is_tracked(v) for k, v in winning._MERGED.items())

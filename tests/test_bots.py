@@ -77,7 +77,7 @@ def test_hard_values_a_claim_by_a_hand_it_would_keep():
     """A chow or pung is worth the hand hard keeps after its discard: one closest to ready,
     as its discards keep. In a quarter of the claims on offer in these hands some farther
     hand scores higher in the race model, and hard once claimed for that hand."""
-    from sxmj.bots.analysis import analyse, claim_uses, distinct_tiles, minus
+    from sxmj.bots.analysis import after_claim, analyse, distinct_tiles, minus
     from sxmj.bots.hard import HardStrategy
     from sxmj.game import Phase
     from sxmj.match import Match
@@ -97,9 +97,7 @@ def test_hard_values_a_claim_by_a_hand_it_would_keep():
                 ctx = hard.context(obs)
                 shape = Shape.of(obs.playing_hand, ctx.caishen)
                 t = obs.last_discard[1]
-                after = shape
-                for x in claim_uses(a, t):
-                    after = after.remove(x)
+                after = after_claim(shape, a, t)
                 keeps = []
                 for x in distinct_tiles(after, ctx.caishen):
                     kept = minus(after, x, ctx.caishen)

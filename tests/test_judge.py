@@ -32,7 +32,7 @@ from sxmj.bots.judge import (
 )
 from sxmj.bots.review import review, why
 from sxmj.bots.search import Estimate
-from sxmj.game import Action
+from sxmj.game import Action, Phase
 from sxmj.match import Match
 from sxmj.messages import MESSAGES
 from sxmj.record import to_record
@@ -100,7 +100,7 @@ def _decisions(seed: int, count: int):
     while not g.over and len(out) < count:
         seat = g.to_move()[0]
         obs, legal = g.observation(seat), g.legal_actions(seat)
-        if seat == 0 and obs.phase.value == "turn" and len(legal) > 1:
+        if seat == 0 and obs.phase == Phase.TURN and len(legal) > 1:
             out.append((obs, legal))
         m.apply(bots[seat].choose(obs, legal).action)
     return out

@@ -107,6 +107,14 @@ def claim_uses(a: Action, t: int) -> list[int]:
     return [t] * (2 if a.kind == "peng" else 3)
 
 
+def after_claim(shape: Shape, a: Action, t: int) -> Shape:
+    """The hand's shape once the chi, peng or 明杠 ``a`` of the discard ``t`` has taken its
+    tiles from it (into the meld)."""
+    for x in claim_uses(a, t):
+        shape = shape.remove(x)
+    return shape
+
+
 def isolation(hand: Sequence[int], t: int, caishen: int) -> int:
     """How alone a tile is: fewer neighbours and copies → discard it first."""
     if t == caishen:

@@ -17,8 +17,8 @@ from ..winning import Shape, is_baotou_ready, is_sets, is_win, remember, waits
 from .analysis import (
     Choice,
     DiscardOption,
+    after_claim,
     analyse,
-    claim_uses,
     distinct_tiles,
     isolation,
     minus,
@@ -288,9 +288,7 @@ class HardStrategy(NormalStrategy):
         by any discard, it took chows and pungs for hands it would never keep (50 of 938
         claim decisions in self-play changed when this was mended)."""
         caishen, sets, unseen = ctx.caishen, ctx.sets, ctx.unseen
-        after = shape
-        for x in claim_uses(claim, t):
-            after = after.remove(x)
+        after = after_claim(shape, claim, t)
         if claim.kind == "minggang":
             d, useful, _ = analyse(after, sets - 1, caishen, unseen)
             return self.hand_value(ctx, after, d, useful, 0)

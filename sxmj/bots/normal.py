@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from ..game import Action
 from ..observation import Observation
 from ..winning import Shape, distance
-from .analysis import Choice, DiscardOption, claim_uses, isolation, minus
+from .analysis import Choice, DiscardOption, after_claim, claim_uses, isolation, minus
 from .base import Strategy
 
 
@@ -48,10 +48,8 @@ class NormalStrategy(Strategy):
         now = distance(shape, sets)
         best, best_gain = passing, 0
         for a in claims:
-            after = shape
+            after = after_claim(shape, a, t)
             used = claim_uses(a, t)
-            for x in used:
-                after = after.remove(x)
             if a.kind == "minggang":
                 gain = 1 if distance(after, sets - 1) <= now else -1
             else:

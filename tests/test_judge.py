@@ -23,7 +23,6 @@ from sxmj.bots.judge import (
     LET_GO,
     LET_GO_AFTER,
     MIN_GUESSES,
-    SWING,
     THRESHOLD,
     Judgement,
     checkpoint,
@@ -170,34 +169,6 @@ def let_go(n: int) -> float:
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.lists(st.integers(-40, 40), min_size=2, max_size=300), st.integers(-40, 40),
-       st.booleans())
-def test_a_standard_error_is_never_below_what_one_more_guess_could_move(
-        values, shift, alike) -> None:
-    """However alike the guesses so far, the gain's standard error is at least SWING / (n
-    + 1): one more guess could move the mean that much (payments are clipped to ±CAP)."""
-    rival = [v + shift for v in values] if alike else values[::-1]
-    j = Judgement(Action(0, "discard", 0), estimates([values, rival]))
-    mean, se = j.gain(Action(0, "discard", 1), Action(0, "discard", 0))
-    assert se >= SWING / (len(values) + 1)
-    plain = Judgement(Action(0, "discard", 0), estimates([[0] * len(values), [0] * len(values)]))
-    assert plain.gain(Action(0, "discard", 1), Action(0, "discard", 0)) == (
-        0.0, SWING / (len(values) + 1))
-
-
-def test_moves_that_played_out_alike_so_far_are_not_let_go_before_let_go_after() -> None:
-    """Two moves that played out alike in every guess so far (late in a hand they differ in
-    perhaps one guess of ten) are not told apart yet: the rival stays in doubt until
-    LET_GO_AFTER guesses, and is let go after them. With a standard error of 0 it was let
-    go after 24 guesses alike, where another sampling seed found it gaining 4.2 points."""
-    played, rival = Action(0, "discard", 0), Action(0, "discard", 1)
-    for n, doubt in ((24, True), (LET_GO_AFTER - 1, True), (LET_GO_AFTER, False)):
-        same = [(-1) ** i * 6 for i in range(n)]
-        j = Judgement(played, estimates([same, list(same)]))
-        assert (rival in j.in_doubt(played)) == doubt, n
-
-
-@settings(max_examples=60, deadline=None)
 @given(st.integers(MIN_GUESSES, 2 * LET_GO_AFTER), st.floats(0, 40), st.integers(0, 20))
 def test_a_flag_at_the_edge_of_the_test_is_played_out_further(n, gain, spread) -> None:
     """A rival that beats the move played by fewer than CONFIRM standard errors stays in
@@ -252,15 +223,15 @@ def test_a_review_plays_a_flag_out_to_confirm_after_guesses() -> None:
     assert sure.guesses >= CONFIRM_AFTER and sure.best_against(bad) is not None
 
 
-@pytest.mark.parametrize("gain, longer", [(4.0, True), (0.5, False)])
+@pytest.mark.parametrize("gain, longer", [(2.0, True), (0.5, False)])
 def test_a_likely_flag_at_the_budget_plays_on_to_the_suspects_budget(monkeypatch, gain,
                                                                      longer) -> None:
     """Where a rival beats the move played by EXTEND standard errors at ``most`` guesses
     but not yet surely, the decision goes on (to ``most_suspect``) and the flag stands at
     the next checkpoint; a rival gaining less than the threshold doesn't earn it.
 
-    Scripted playouts: the move played pays 0, the rival ``gain`` ± 18 in turn (2.5
-    standard errors at 128 guesses, 3.5 at 256; the floor SWING / 129 is below them)."""
+    Scripted playouts: the move played pays 0, the rival ``gain`` ± 4.5 in turn (2.5
+    standard errors at 32 guesses, 3.6 at 64)."""
     obs = observation("123m456m789m123s5p9p", "2z", wall=60)  # ready on either single
     legal = [Action(0, "discard", t) for t in sorted(set(obs.hand))]
     rival = HardStrategy().choose(obs, legal).action  # the default: a candidate
@@ -271,15 +242,15 @@ def test_a_likely_flag_at_the_budget_plays_on_to_the_suspects_budget(monkeypatch
         last = game.actions[-1]
         if last == rival:
             count[0] += 1
-            return [gain + 18 * (-1) ** count[0], 0, 0, 0]
+            return [gain + 4.5 * (-1) ** count[0], 0, 0, 0]
         return [0, 0, 0, 0] if last == played else [-50, 0, 0, 0]
 
     monkeypatch.setattr(judge_module, "playout", scripted)
-    steps = list(judge_steps(obs, legal, 16, seed=1, played=played, most=128,
-                             most_suspect=512, confirm_after=128))
+    steps = list(judge_steps(obs, legal, 16, seed=1, played=played, most=32,
+                             most_suspect=128, confirm_after=32))
     last = steps[-1]
     assert not further_from_ready(obs, played)
-    assert last.guesses == (256 if longer else 128)
+    assert last.guesses == (64 if longer else 32)
     assert (last.best_against(played) == rival) == longer
 
 

@@ -54,11 +54,6 @@ CAP = 30  # points a playout's payment is clipped to (either way) when moves are
 CONFIRM = 3.0  # standard errors a flag is played out to (up to the review's most guesses)
 # before it stands: a flag found at 2 stands at the edge of the test, where another sampling
 # seed often falls short of it (measured before: 7 of 18 flags lost under seed 1)
-SWING = 2 * CAP  # a standard error is never taken below SWING / (guesses + 1), what one
-# more guess could move the mean by: late in a hand two moves often play out alike, and where
-# they differ in one guess of ten, 24 guesses alike (about 1 in 12) showed a standard error
-# of 0 and let a rival go at once that the other sampling seed found gaining 4.2 points
-# (1126, index 40; measured 5 Dec)
 DISCARD_RIVALS = 2  # hard's next-best discards played out beside its choice
 LET_GO = 2.0  # standard errors by which a rival must fall short of THRESHOLD before a move
 # the race model already finds worse (further from ready) is let go; any other doubtful
@@ -112,13 +107,12 @@ class Judgement:
 
     def gain(self, better: Action, worse: Action) -> tuple[float, float]:
         """Mean points ``better`` wins over ``worse`` in the same guesses, each payment
-        clipped to ±:data:`CAP`, and its standard error, never below :data:`SWING` /
-        (guesses + 1) (0 and infinity when either was not played out)."""
+        clipped to ±:data:`CAP`, and its standard error (0 and infinity when either was
+        not played out)."""
         a, b = self.of(better), self.of(worse)
         if a is None or b is None:
             return 0.0, float("inf")
-        gain, se = paired_gain(_clipped(a), _clipped(b))
-        return gain, max(se, SWING / (min(len(a.values), len(b.values)) + 1))
+        return paired_gain(_clipped(a), _clipped(b))
 
     def beats(self, better: Action, worse: Action) -> bool:
         """``better`` wins more points than ``worse`` by the judgement's test: by more than

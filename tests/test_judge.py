@@ -23,7 +23,9 @@ from sxmj.bots.judge import (
     LET_GO,
     LET_GO_AFTER,
     MIN_GUESSES,
+    SWING,
     THRESHOLD,
+    UNSUSPECTED_THRESHOLD,
     Judgement,
     checkpoint,
     further_from_ready,
@@ -163,9 +165,70 @@ def test_a_rival_beats_only_by_the_threshold_and_outside_the_noise(n, gain, spre
         mean > THRESHOLD and mean > 2 * se)
 
 
-def let_go(n: int) -> float:
-    """Standard errors short of the threshold that let a rival go after ``n`` guesses."""
-    return LET_GO if n < LET_GO_AFTER else 1.0
+@settings(max_examples=60, deadline=None)
+@given(st.integers(MIN_GUESSES, 64), st.floats(0, 40), st.integers(0, 20),
+       st.sampled_from([THRESHOLD, UNSUSPECTED_THRESHOLD, 3.5]))
+def test_a_judgement_beats_by_its_own_threshold(n, gain, spread, threshold) -> None:
+    """A judgement's threshold (a review's is higher for a move the race model finds
+    sound) is the one a rival must beat it by; a rival is still let go only once it falls
+    short of THRESHOLD (one gaining between the two plays on: it may gain more)."""
+    base = [(-1) ** i * spread for i in range(n)]
+    rival = [b + gain + (i % 2) * spread for i, b in enumerate(base)]
+    played, better = Action(0, "discard", 0), Action(0, "discard", 1)
+    j = Judgement(better, estimates([base, rival]), threshold=threshold)
+    mean, se = j.gain(better, played)
+    assert j.beats(better, played) == (mean > threshold and mean > 2 * se)
+    if not j.beats(better, played):
+        assert (better in j.in_doubt(played)) == (mean + let_go(n, se) > THRESHOLD)
+
+
+def _scripted_gain(monkeypatch, rival: Action, played: Action, gain: float) -> None:
+    """Playouts where ``rival`` wins ``gain`` ± 0.5 points (in turn), ``played`` 0, and any
+    other move loses 50."""
+    count = [0]
+
+    def scripted(game, policy):
+        last = game.actions[-1]
+        if last == rival:
+            count[0] += 1
+            return [gain + 0.5 * (-1) ** count[0], 0, 0, 0]
+        return [0, 0, 0, 0] if last == played else [-50, 0, 0, 0]
+
+    monkeypatch.setattr(judge_module, "playout", scripted)
+
+
+@pytest.mark.parametrize("suspect", [False, True])
+def test_a_review_flags_a_sound_move_only_past_the_higher_threshold(monkeypatch,
+                                                                    suspect) -> None:
+    """With ``unsuspected_threshold`` (a review's) a rival surely 1.5 points better beats a
+    move the race model finds further from ready, but not one it finds as close to ready as
+    the best: there only the playouts speak, and 1.5 points is within their own error."""
+    obs = observation("123m456m789m123s5p9p", "2z", wall=60)  # ready on either single
+    legal = [Action(0, "discard", t) for t in sorted(set(obs.hand))]
+    default = HardStrategy().choose(obs, legal).action
+    if suspect:
+        played = Action(0, "discard", tile("1m"))  # breaks 123m
+    else:
+        played = next(a for a in legal if a.tile in (tile("5p"), tile("9p")) and a != default)
+    assert further_from_ready(obs, played) == suspect
+    _scripted_gain(monkeypatch, default, played, 1.5)
+    review_like = {"most": 192, "most_suspect": 384, "confirm_after": 192}
+    strict = list(judge_steps(obs, legal, 24, seed=1, played=played, **review_like,
+                              unsuspected_threshold=UNSUSPECTED_THRESHOLD))[-1]
+    plain = list(judge_steps(obs, legal, 24, seed=1, played=played, **review_like))[-1]
+    assert strict.threshold == (THRESHOLD if suspect else UNSUSPECTED_THRESHOLD)
+    assert plain.threshold == THRESHOLD
+    assert plain.best_against(played) == default  # 1.5 ± 0.02: sure, and past 1 point
+    assert (strict.best_against(played) == default) == suspect
+    if not suspect:  # played out to the budget (it may gain more), then not flagged
+        assert strict.guesses == plain.guesses == 192
+
+
+def let_go(n: int, se: float, suspect: bool = False) -> float:
+    """How far short of THRESHOLD a rival's gain must fall to be let go after ``n``
+    guesses: LET_GO (a suspect move's: always) or one standard error, a standard error never
+    taken below SWING / (n + 1)."""
+    return (LET_GO if suspect or n < LET_GO_AFTER else 1.0) * max(se, SWING / (n + 1))
 
 
 @settings(max_examples=60, deadline=None)
@@ -185,7 +248,7 @@ def test_a_flag_at_the_edge_of_the_test_is_played_out_further(n, gain, spread) -
     if j.beats(better, played):
         assert doubt == (mean < CONFIRM * se)
     else:
-        assert doubt == (mean + let_go(n) * se > THRESHOLD)
+        assert doubt == (mean + let_go(n, se) > THRESHOLD)
 
 
 @settings(max_examples=60, deadline=None)
@@ -207,7 +270,7 @@ def test_a_flag_stands_only_at_a_checkpoint(n, gain, spread, confirm_after) -> N
     if j.beats(better, played):
         assert doubt == (mean < CONFIRM * se or not checkpoint(n, confirm_after))
     else:
-        assert doubt == (better in j.in_doubt(played)) == (mean + let_go(n) * se > THRESHOLD)
+        assert doubt == (better in j.in_doubt(played)) == (mean + let_go(n, se) > THRESHOLD)
 
 
 def test_a_review_plays_a_flag_out_to_confirm_after_guesses() -> None:
@@ -259,11 +322,10 @@ def test_a_likely_flag_at_the_budget_plays_on_to_the_suspects_budget(monkeypatch
        st.booleans())
 def test_a_move_further_from_ready_is_let_go_only_when_clearly_no_loss(
         n, gain, spread, rival_is_default) -> None:
-    """With ``suspect`` (the race model finds the move played further from ready) the
-    rival gaining most that doesn't beat it yet stays in doubt until LET_GO_AFTER guesses,
-    and after them while its gain is within LET_GO standard errors of the threshold (the
-    default also while it gains anything): a real blunder is not let go on one unlucky
-    stretch."""
+    """With ``suspect`` (the race model finds the move played further from ready) every
+    rival that doesn't beat it yet stays in doubt until LET_GO_AFTER guesses, and after them
+    while its gain is within LET_GO standard errors of the threshold (the default also while
+    it gains anything): a real blunder is not let go on one unlucky stretch."""
     base = [(-1) ** i * spread for i in range(n)]
     rival = [b + gain + (i % 3 - 1) * spread for i, b in enumerate(base)]
     played, other = Action(0, "discard", 0), Action(0, "discard", 1)
@@ -273,16 +335,17 @@ def test_a_move_further_from_ready_is_let_go_only_when_clearly_no_loss(
     if j.beats(other, played):
         return  # the edge of the test: the property above
     doubt = other in j.in_doubt(played, suspect=True)
-    expected = (n < LET_GO_AFTER or mean + LET_GO * se > THRESHOLD
+    expected = (n < LET_GO_AFTER or mean + let_go(n, se, suspect=True) > THRESHOLD
                 or rival_is_default and mean > 0)
     assert doubt == expected
     if n >= LET_GO_AFTER and not expected:
         assert other not in j.in_doubt(played, suspect=False)  # let go there too
 
 
-def test_only_the_default_and_the_leading_rival_are_held_longer() -> None:
-    """Another rival of a suspect move is let go at one standard error, as anywhere: the
-    longer test costs guesses, spent only where a flag would come from."""
+def test_every_rival_of_a_suspect_move_is_held_longer() -> None:
+    """Not only the default and the rival gaining most: a third rival of a suspect move is
+    held to LET_GO standard errors too (one seed let a real 2-point gain go at one), where a
+    rival of any other move goes at one."""
     n = LET_GO_AFTER
     played = [0] * n
     wobble = [(-1) ** i * 10 for i in range(n)]  # a standard error of about 1 point
@@ -290,27 +353,27 @@ def test_only_the_default_and_the_leading_rival_are_held_longer() -> None:
     third = [-0.5 + w for w in wobble]  # -0.5 + 1 SE < 1 < -0.5 + 2 SE
     j = Judgement(Action(0, "discard", 3), estimates([played, leader, third, played]))
     gain, se = j.gain(Action(0, "discard", 2), Action(0, "discard", 0))
-    assert gain + se <= THRESHOLD < gain + LET_GO * se
-    doubt = j.in_doubt(Action(0, "discard", 0), suspect=True)
-    assert Action(0, "discard", 1) in doubt  # the leader
-    assert Action(0, "discard", 2) not in doubt  # neither the leader nor the default
-    assert Action(0, "discard", 2) in Judgement(
-        Action(0, "discard", 2), j.estimates).in_doubt(Action(0, "discard", 0), suspect=True)
+    assert gain + se <= THRESHOLD < gain + LET_GO * se and se > SWING / (n + 1)
+    suspect = j.in_doubt(Action(0, "discard", 0), suspect=True)
+    plain = j.in_doubt(Action(0, "discard", 0))
+    assert Action(0, "discard", 1) in suspect and Action(0, "discard", 1) in plain
+    assert Action(0, "discard", 2) in suspect and Action(0, "discard", 2) not in plain
 
 
-def test_a_rival_let_go_does_not_lead() -> None:
-    """The rival gaining most is chosen among those still played out: a rival let go keeps
-    its last gain, frozen, and must not take the lead from the rival still in play (which
-    would then be let go at one standard error, not LET_GO)."""
-    n = LET_GO_AFTER
-    played = [0] * n
-    wobble = [(-1) ** i * 10 for i in range(n)]  # a standard error of about 1 point
-    stale = [3.0 + 2.5 * w for w in wobble]  # gains most, far from sure: let go earlier
-    live = [-0.5 + w for w in wobble]  # -0.5 + 1 SE < 1 < -0.5 + 2 SE
-    j = Judgement(Action(0, "discard", 3), estimates([played, stale, live, played]))
-    move, still = Action(0, "discard", 0), Action(0, "discard", 2)
-    assert still not in j.in_doubt(move, suspect=True)  # the stale rival leads
-    assert still in j.in_doubt(move, suspect=True, among={move, still})
+@pytest.mark.parametrize("suspect", [False, True])
+def test_guesses_that_played_out_alike_let_no_rival_go(suspect) -> None:
+    """Two moves that played out alike in every guess so far show a standard error of 0;
+    that is not evidence they are alike (late in a hand they differ in one guess of ten, and
+    24 alike let a 4.2-point gain go), so a rival is let go only once SWING / (guesses + 1)
+    says it could not reach the threshold."""
+    played, rival = Action(0, "discard", 0), Action(0, "discard", 1)
+    for n in (24, 60, LET_GO_AFTER, 200):
+        j = Judgement(played, estimates([[0.0] * n, [0.0] * n]))
+        assert j.gain(rival, played) == (0.0, 0.0)
+        expected = suspect and n < LET_GO_AFTER or let_go(n, 0.0, suspect) > THRESHOLD
+        assert (rival in j.in_doubt(played, suspect=suspect)) == expected
+    assert rival in Judgement(played, estimates([[0.0] * 24] * 2)).in_doubt(played)
+    assert rival not in Judgement(played, estimates([[0.0] * 200] * 2)).in_doubt(played)
 
 
 def test_a_move_further_from_ready_gets_more_guesses_than_one_in_doubt() -> None:

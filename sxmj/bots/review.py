@@ -5,11 +5,12 @@ legal action, from that seat's observation at that moment, with the judgement ev
 of advice comes from (:mod:`.judge`): hard's choice, and the closest rivals and the move
 played, played out in paired playouts. A decision is flagged only when another move
 *beats* the one played by the judgement's test — more than :data:`~.judge.THRESHOLD`
-points on average, with the paired interval of the gain excluding zero. So a decision
-made as the assist suggested is flagged only where the judgement itself leaves hard's
-choice, and a self-drawn win is flagged only when passing it (to 飘 or for a 暴头 wait)
-wins more by that same test. The reason says what the better move does for the hand
-(:func:`why`), never how it was counted.
+points on average (:data:`~.judge.UNSUSPECTED_THRESHOLD` where the race model finds the move
+played as close to ready as the best: only the playouts speak against it then), with the
+paired interval of the gain excluding zero. So a decision made as the assist suggested is
+flagged only where the judgement itself leaves hard's choice, and a self-drawn win is
+flagged only when passing it (to 飘 or for a 暴头 wait) wins more by that same test. The
+reason says what the better move does for the hand (:func:`why`), never how it was counted.
 
 >>> from sxmj.match import Match
 >>> from sxmj.record import to_record
@@ -34,7 +35,7 @@ from ..tiles import code, format_tiles
 from ..winning import Shape, distance, is_baotou_ready, waits
 from .analysis import analyse, minus
 from .hard import HardStrategy
-from .judge import CONFIRM_AFTER, THRESHOLD, Judgement, judge_steps
+from .judge import CONFIRM_AFTER, THRESHOLD, UNSUSPECTED_THRESHOLD, Judgement, judge_steps
 
 SAMPLES = 24  # guesses a decision: a hand of about 15 decisions in about 20 s in the page
 MOST = 192  # guesses a decision may take while a rival's gain is not yet sure
@@ -152,7 +153,8 @@ def review_steps(record: dict[str, Any] | str, seat: int, hand: int | None = Non
         for judgement in judge_steps(obs, legal, samples, seed * 7919 + n, played, strategy,
                                      most=max(samples, MOST), fine=per_guess,
                                      most_suspect=MOST_SUSPECT,
-                                     confirm_after=CONFIRM_AFTER):
+                                     confirm_after=CONFIRM_AFTER,
+                                     unsuspected_threshold=UNSUSPECTED_THRESHOLD):
             guesses = judgement.guesses
             if per_guess and not judgement.settled:  # a short task a step; the bar waits
                 done = min(guesses, samples - 1)  # while a decision takes more guesses

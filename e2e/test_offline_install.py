@@ -3,7 +3,8 @@
 ``make site`` stamps ``sw.js`` with the build hash and the files the pages use, with the hash
 of each; once the game is ready, index.html registers it; it caches them in ``sxmj-<build>``
 (taking what the page already downloaded from the page or the HTTP cache, never from the
-network) and answers from that cache, so a reload works with the network gone. A new build
+network) and answers from that cache, so a reload works with the network gone (a game, the
+daily, and a hand's review, whose worker starts a second Pyodide from the cache). A new build
 replaces the old cache. The dev page (build "dev", ``make play``) registers no worker.
 (What a first visit downloads, and that nothing is downloaded twice: test_first_visit.py.)
 """
@@ -21,6 +22,7 @@ from pathlib import Path
 
 import pytest
 from harness import PREFIX, SITE, serve, wait_ready, watch
+from test_review import review_imported_record
 
 HAND = '[data-testid="my-hand"] button[data-tile]'
 MY_DISCARD = HAND + ":not([disabled])"
@@ -105,7 +107,8 @@ def test_site_is_stamped_with_its_build():
                    "./static/vendor/pyscript/core.js", "./static/vendor/pyscript/core.css",
                    f"./static/vendor/snapshot/{kit['stdlib']}",
                    f"./static/vendor/snapshot/{kit['bundle']}",
-                   "./static/boot/pyodide-snapshot.mjs", "./static/boot/snapshot-worker.js"):
+                   "./static/boot/pyodide-snapshot.mjs", "./static/boot/snapshot-worker.js",
+                   "./static/boot/review-worker.js"):
         assert needed in files, needed
     # what no page uses is left out: the sources one by one (the bundle holds them, the
     # command line too), the kit's manifest, the article, PyScript's editor and terminal
@@ -123,7 +126,8 @@ def test_site_is_stamped_with_its_build():
 # ---------- offline ----------
 
 
-def test_second_visit_plays_offline(browser, browser_context_args, own_site):
+def test_second_visit_plays_offline(browser, browser_context_args, own_site,
+                                    tmp_path):
     root, start, stop = own_site
     url = start()
     context = browser.new_context(**browser_context_args)
@@ -162,6 +166,8 @@ def test_second_visit_plays_offline(browser, browser_context_args, own_site):
         assert page.locator('[data-testid="daily"]').get_attribute("data-day")
         discard_one_tile(page)
         w.assert_clean()
+        # and a hand's review, in its worker: a second Pyodide, from the cache alone
+        review_imported_record(page, w, url, tmp_path, where="worker", shot=False)
     finally:
         context.close()
 

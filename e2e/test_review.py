@@ -6,12 +6,16 @@ which breaks 456m, where the coach says to throw a wind — then by throwing the
 - the result panel's 复盘 shows a progress bar and a cancel button; cancel stops it;
 - started again, it ends with the summary and flags the bad discard, naming both tiles as
   players name them (5 Characters, and the better one), with the loss and the reason;
-- while it thinks, a PerformanceObserver collects the page's long tasks: the longest, and
-  the review's own slices from ``window.sxmjStats``, go to ``e2e/artifacts/review.json``
-  with the load average (a figure for bench/README.md, not an assertion on time);
+- it runs in the review worker (``static/boot/review-worker.js``, ``data-where="worker"``):
+  no review slice runs on the main thread; a PerformanceObserver collects the page's long
+  tasks meanwhile, and they, the worker's start and the review's seconds go to
+  ``e2e/artifacts/review.json`` with the load average (a figure for bench/README.md, not an
+  assertion on time);
 - the findings pass axe's audit, and are shot to ``e2e/artifacts/review-done-1280x800.png``;
 - an imported record of the same hand (made in CPython) is reviewed from the replay bar's
-  复盘, which steps to the hand's end first (``e2e/artifacts/review-viewer-390x844.png``).
+  复盘, which steps to the hand's end first (``e2e/artifacts/review-viewer-390x844.png``),
+  in a page whose worker can't start (its script is gone): the review runs on the main
+  thread in slices instead (``data-where="page"``), and finds the same flag.
 """
 
 from __future__ import annotations
@@ -46,6 +50,9 @@ REVIEW = '[data-testid="review"]'
 WAITING = ("() => ['you', 'result'].includes(document.body.dataset.sxmjWaiting)"
            " || !!document.querySelector('.py-error')")
 BAD = "5m"
+NO_START = """onmessage = ({data}) => { const m = JSON.parse(data);
+  if (m.type === "review") postMessage(JSON.stringify(
+    {type: "failed", id: m.id, stage: "start", reason: "no memory for a second Pyodide"})); };"""
 LONGTASKS = """() => { window.sxmjLong = [];
   new PerformanceObserver(list => list.getEntries().forEach(
     e => window.sxmjLong.push([Math.round(e.startTime), e.duration]))).observe(
@@ -123,6 +130,14 @@ def test_the_review_flags_the_bad_discard_and_can_be_cancelled(page_w):
         "loadavg_before": load_before, "loadavg_after": os.getloadavg(),
         "page_tasks": tasks[-400:]}))
 
+    assert review.get_attribute("data-where") == "worker"
+    assert not slices  # the main thread ran none of the review
+    worker_ms = page.evaluate("window.sxmjStats.reviewWorkerMs")
+    assert isinstance(worker_ms, int | float) and worker_ms > 0
+    figures = json.loads((ARTIFACTS / "review.json").read_text())
+    (ARTIFACTS / "review.json").write_text(json.dumps({**figures,
+                                                       "worker_start_ms": worker_ms}))
+
     flags = page.locator('[data-testid="review-flag"]')
     assert flags.count() >= 1
     bad = page.locator(f'[data-testid="review-flag"][data-played="0 discard {BAD}"]')
@@ -166,9 +181,23 @@ def bad_record() -> dict:
     return to_record(match)
 
 
-def test_an_imported_record_is_reviewed_from_the_replay_bar(page_w, tmp_path):
-    page, w, site_url = page_w
-    page.set_viewport_size({"width": 390, "height": 844})
+def test_an_imported_record_is_reviewed_from_the_replay_bar(browser, browser_context_args,
+                                                            site_url, tmp_path):
+    with watched_page(browser, {**browser_context_args, "viewport": {"width": 390,
+                                                                     "height": 844}},
+                      site_url, "the page whose worker can't start") as (page, w):
+        # a worker whose Pyodide can't start (too little memory, say): it says so
+        page.context.route("**/static/boot/review-worker.js", lambda route: route.fulfill(
+            status=200, content_type="text/javascript", body=NO_START))
+        warnings: list[str] = []
+        page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+        review_imported_record(page, w, site_url, tmp_path)
+        assert any("the review runs on the page" in m for m in warnings), warnings
+
+
+def review_imported_record(page: Page, w, site_url: str, tmp_path, where: str = "page",
+                           shot: bool = True) -> None:
+    """Import the bad hand's record, review it from the replay bar; it runs ``where``."""
     page.goto(site_url + "?seed=5&speed=fast&lang=en")
     wait_ready(page, w)
     file = tmp_path / "baotou-bad.json"
@@ -184,10 +213,12 @@ def test_an_imported_record_is_reviewed_from_the_replay_bar(page_w, tmp_path):
     page.click('[data-testid="viewer-review"]')
     assert viewer.get_attribute("data-step") == viewer.get_attribute("data-steps")
     page.wait_for_selector(f'{REVIEW}[data-state="done"]', timeout=180000)
+    assert page.locator(REVIEW).get_attribute("data-where") == where
     bad = page.locator(f'[data-testid="review-flag"][data-index="{index}"]')
     assert bad.count() == 1 and bad.get_attribute("data-played") == f"0 discard {BAD}"
     assert Action.parse(bad.get_attribute("data-better") or "").kind == "discard"
-    page.screenshot(path=str(ARTIFACTS / "review-viewer-390x844.png"))
+    if shot:
+        page.screenshot(path=str(ARTIFACTS / "review-viewer-390x844.png"))
     w.assert_clean()
 
 
@@ -229,6 +260,7 @@ def test_following_the_assist_gets_no_flag_and_a_win_is_not_scolded(page_w):
     assert result.get_attribute("data-winner") == "0", result.inner_text()
     page.click('[data-testid="review-start"]')
     page.wait_for_selector(f'{REVIEW}[data-state="done"]', timeout=240000)
+    assert page.locator(REVIEW).get_attribute("data-where") == "worker"
     assert page.locator('[data-testid="review-flag"]').count() == 0
     summary = page.locator('[data-testid="review-summary"]').inner_text()
     assert "no decision cost clear points" in summary

@@ -8,6 +8,8 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from observations import observation
 
 from sxmj.bots import Bot
@@ -227,3 +229,50 @@ def test_a_playout_robs_a_kong_it_can_rob() -> None:
             jia = next((a for a in legal if a.kind == "jiagang"), None)
             m.apply(jia or Bot("hard").choose(g.observation(seat), legal).action)
     raise AssertionError("no deal of 200 gave a kong to rob")
+
+
+def test_a_review_crosses_the_wire_whole() -> None:
+    """The page's review worker sends its review back as JSON (:meth:`Review.to_wire`): the
+    review rebuilt from it is the same, every reason and the summary in both languages."""
+    from sxmj.bots.review import Review
+
+    record, _ = _record_with_a_bad_discard()
+    r = review(record, seat=0, hand=0, samples=6, seed=3)
+    assert r.flagged and r.discards
+    back = Review.from_wire(json.loads(json.dumps(r.to_wire())))
+    assert back == r
+    for lang in ("zh", "en"):
+        assert back.summary(lang) == r.summary(lang)
+        assert [f.reason_in(lang) for f in back.flagged] == [f.reason_in(lang) for f in r.flagged]
+
+
+@settings(max_examples=120, deadline=None)
+@given(data=st.data())
+def test_a_broken_wire_is_refused_with_a_reason(data) -> None:
+    """Anything else than what to_wire wrote: a ValueError naming what is wrong, never
+    another exception and never a review with a part missing."""
+    from sxmj.bots.review import Flag, Review
+
+    good = Review(0, 4, [Flag(0, 3, Action.parse("0 discard 5m"), Action.parse("0 discard 1z"),
+                              2.5, {"move": "discard 1z", "move_played": "discard 5m",
+                                    "points": "2.5"})], discards=3, efficient=2).to_wire()
+    assert Review.from_wire(json.loads(json.dumps(good))).flagged[0].loss == 2.5
+    broken = json.loads(json.dumps(good))
+    where = data.draw(st.sampled_from(["top", "flag"]))
+    target = broken if where == "top" else broken["flagged"][0]
+    key = data.draw(st.sampled_from(sorted(target)))
+    junk = data.draw(st.one_of(st.none(), st.booleans(), st.text(max_size=8),
+                               st.lists(st.integers(), max_size=2), st.just({}),
+                               st.just("0 discard 9z"), st.just("review.nope")))
+    if data.draw(st.booleans()):
+        del target[key]
+    else:
+        target[key] = junk
+    try:
+        back = Review.from_wire(broken)
+    except ValueError as err:
+        assert str(err)
+        return
+    # the junk happened to be valid there: the review holds exactly what was sent
+    assert back.to_wire() == {**broken, "flagged": [
+        {**f, "loss": float(f["loss"])} for f in broken["flagged"]]}

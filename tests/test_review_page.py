@@ -6,7 +6,10 @@ viewer on an imported record."""
 from __future__ import annotations
 
 import asyncio
+import json
 import re
+import subprocess
+import sys
 import time
 from types import SimpleNamespace
 
@@ -202,3 +205,187 @@ def test_a_scenario_played_again_shows_no_old_review():
 
     asyncio.run(run())
     assert 'data-state="idle"' in result(page)
+
+
+class FakeWorker:
+    """``static/boot/review-worker.js`` as far as the page sees it: the same JSON messages,
+    the review worked out in this process (review_steps, as the worker's glue does), its
+    answers delivered by the event loop. ``start_fails`` makes it fail to come up."""
+
+    start_fails = False
+    made: list[FakeWorker] = []
+
+    def __init__(self, url: str, options: object):
+        self.url, self.options = url, options
+        self.sent: list[dict] = []
+        self.terminated = False
+        self.onmessage = self.onerror = None
+        FakeWorker.made.append(self)
+
+    @classmethod
+    def new(cls, url: str, options: object) -> FakeWorker:
+        return cls(url, options)
+
+    def terminate(self) -> None:
+        self.terminated = True
+
+    def post(self, message: dict) -> None:
+        data = json.dumps(message)
+        asyncio.get_event_loop().call_soon(
+            lambda: self.onmessage(SimpleNamespace(data=data)) if self.onmessage else None)
+
+    def postMessage(self, text: str) -> None:  # noqa: N802 - the DOM's name
+        message = json.loads(text)
+        self.sent.append(message)
+        if message["type"] != "review":
+            return
+        assert all(path.startswith("sxmj/") and "/ui/" not in path
+                   for path in message["sources"])
+        if FakeWorker.start_fails:
+            self.post({"type": "failed", "id": message["id"], "stage": "start",
+                       "reason": "no wasm here"})
+            return
+        self.post({"type": "started", "ms": 1})
+        steps = list(review_module.review_steps(json.loads(message["record"]), message["seat"],
+                                                message["hand"], per_guess=True))
+        for done, total, _ in steps[::40]:
+            self.post({"type": "progress", "id": message["id"], "done": done, "total": total})
+        self.post({"type": "done", "id": message["id"], "review": steps[-1][2].to_wire()})
+
+
+def worker_page() -> Page:
+    page = Page()
+    real_clock(page)
+    page.window.Worker = FakeWorker
+    page.window.console = SimpleNamespace(warn=lambda *a: page.errors.append(("warn", a)),
+                                          error=lambda *a: page.errors.append(("error", a)))
+    FakeWorker.made, FakeWorker.start_fails = [], False
+    return page
+
+
+class Proxy:
+    """pyscript.ffi.create_proxy's stand-in: calls through, and can be destroyed."""
+
+    def __init__(self, fn):
+        self.fn, self.destroyed = fn, False
+
+    def __call__(self, *args):
+        assert not self.destroyed
+        return self.fn(*args)
+
+    def destroy(self) -> None:
+        self.destroyed = True
+
+
+def worker_app(page: Page, search: str):
+    app = make_app(page, search)
+    assert app.reviewer.worker is not None  # a page with workers reviews in one
+    app.reviewer.worker.create_proxy = Proxy
+    return app
+
+
+def reviewed(page: Page, search: str) -> str:
+    app = worker_app(page, search)
+
+    async def run() -> None:
+        await play_badly(page, app)
+        app.router.on_click(event(page.button(data_ui="review")))
+        await review_done(app)
+
+    asyncio.run(run())
+    return result(page)
+
+
+def test_the_review_in_a_worker_finds_what_the_page_finds():
+    """The review sent to the worker (the page's own sources, the record, the seat and hand)
+    comes back whole: the panel shows the same flags as a review on the main thread."""
+    page = Page()
+    real_clock(page)
+    app = make_app(page, "?scenario=baotou&speed=fast&lang=en")
+    assert app.reviewer.worker is None  # no Worker in the fake page: slices
+
+    async def run() -> None:
+        await play_badly(page, app)
+        app.router.on_click(event(page.button(data_ui="review")))
+        await review_done(app)
+
+    asyncio.run(run())
+    reviewed_on_the_page = result(page)
+    assert 'data-where="page"' in reviewed_on_the_page
+    worker = worker_page()
+    in_worker = reviewed(worker, "?scenario=baotou&speed=fast&lang=en")
+    assert 'data-where="worker"' in in_worker and 'data-state="done"' in in_worker
+    flags = re.compile(r'<li class="review__flag".*?</li>', re.S)
+    on_page = flags.findall(reviewed_on_the_page)
+    assert on_page and flags.findall(in_worker) == on_page
+    (made,) = FakeWorker.made
+    assert made.url.endswith("static/boot/review-worker.js") and not made.terminated
+    assert not worker.errors
+
+
+def test_a_worker_that_cannot_start_leaves_the_review_to_the_page():
+    page = worker_page()
+    FakeWorker.start_fails = True
+    html = reviewed(page, "?scenario=baotou&speed=fast&lang=en")
+    assert 'data-state="done"' in html and 'data-played="0 discard 5m"' in html
+    assert FakeWorker.made[0].terminated
+    assert [kind for kind, *_ in page.errors] == ["warn"]  # said on the console, once
+
+
+def test_cancelling_a_review_in_the_worker_tells_the_worker():
+    page = worker_page()
+    app = worker_app(page, "?scenario=baotou&speed=fast")
+
+    async def run() -> None:
+        await play_badly(page, app)
+        app.router.on_click(event(page.button(data_ui="review")))
+        await asyncio.sleep(0)
+        app.router.on_click(event(page.button(data_ui="review-cancel")))
+        await asyncio.sleep(0)
+        await asyncio.sleep(0.05)  # the worker's late answers arrive, and are ignored
+
+    asyncio.run(run())
+    sent = FakeWorker.made[0].sent
+    assert [m["type"] for m in sent] == ["review", "cancel"] and sent[1]["id"] == sent[0]["id"]
+    assert 'data-state="cancelled"' in result(page)
+
+
+def test_the_worker_gets_every_module_the_review_imports(tmp_path):
+    """The sources sent to the worker alone are enough to review a record (a fresh
+    interpreter with nothing else on its path), and hold no UI module."""
+    from sxmj.ui.table.review_worker import package_sources
+
+    sources = package_sources()
+    assert "sxmj/bots/review.py" in sources and not any("/ui/" in p for p in sources)
+    for path, text in sources.items():
+        (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / path).write_text(text, encoding="utf-8")
+    code = ("import json, sys; sys.path.insert(0, '.'); "
+            "from sxmj.bots.review import review_steps; from sxmj.match "
+            "import Match; from sxmj.record import to_record; "
+            "steps = list(review_steps(to_record(Match(seed=3)), 0, per_guess=True)); "
+            "assert 'sxmj.ui' not in sys.modules; print(json.dumps(steps[-1][2].to_wire()))")
+    out = subprocess.run([sys.executable, "-I", "-c", code], cwd=tmp_path, capture_output=True,
+                         text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["decisions"] == 0
+
+
+def test_an_unused_worker_is_stopped_and_a_new_review_starts_another(monkeypatch):
+    from sxmj.ui.table import review_worker
+
+    monkeypatch.setattr(review_worker, "IDLE_SECONDS", 0.01)
+    page = worker_page()
+    app = worker_app(page, "?scenario=baotou&speed=fast&lang=en")
+
+    async def run() -> None:
+        await play_badly(page, app)
+        for _ in range(2):
+            app.router.on_click(event(page.button(data_ui="review")))
+            await review_done(app)
+            assert 'data-where="worker"' in result(page)
+            await asyncio.sleep(0.1)
+
+    asyncio.run(run())
+    assert [w.terminated for w in FakeWorker.made] == [True, True]
+    assert app.reviewer.worker is not None and app.reviewer.worker.worker is None

@@ -323,6 +323,7 @@ async function start() {
     return { pyodide: quiet(bootNormally(null)), kit };
   }
   report.key = kit.key;
+  boot.stdlib = new URL(kit.stdlib, KIT_DIR).href;  // also the review worker's
   let snapshot = null;
   try {
     snapshot = await deviceSnapshot(kit);

@@ -28,7 +28,7 @@ from typing import Any
 
 from ..game import Action
 from ..match import Match
-from ..messages import render
+from ..messages import MESSAGES, render
 from ..observation import Observation
 from ..record import replay
 from ..tiles import code, format_tiles
@@ -100,6 +100,50 @@ class Review:
         return {"seat": self.seat, "decisions": self.decisions,
                 "flagged": [f.to_json() for f in self.flagged],
                 "total_loss": round(self.total_loss, 1)}
+
+    def to_wire(self) -> dict[str, Any]:
+        """Everything in the review as plain JSON data, for a page's review worker to send
+        back (:meth:`from_wire` gives the same review: every flag's reason renders the same
+        in every language).
+
+        >>> r = Review(0, decisions=3, discards=2, efficient=2)
+        >>> Review.from_wire(r.to_wire()) == r
+        True
+        """
+        return {"seat": self.seat, "decisions": self.decisions, "discards": self.discards,
+                "efficient": self.efficient,
+                "flagged": [{"hand": f.hand, "index": f.index, "played": str(f.played),
+                             "better": str(f.better), "loss": f.loss, "why": f.why,
+                             "reason": dict(f.reason)} for f in self.flagged]}
+
+    @staticmethod
+    def from_wire(data: Any) -> Review:
+        """The review :meth:`to_wire` wrote; raises ValueError naming what is wrong with
+        anything else."""
+        def need(where: dict[str, Any], key: str, kind: type | tuple[type, ...]) -> Any:
+            value = where.get(key) if isinstance(where, dict) else None
+            if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
+                raise ValueError(f"review wire: {key!r} is missing or not a {kind}")
+            return value
+
+        review = Review(need(data, "seat", int), need(data, "decisions", int),
+                        discards=need(data, "discards", int),
+                        efficient=need(data, "efficient", int))
+        for flag in need(data, "flagged", list):
+            why = need(flag, "why", str)
+            if not why.startswith("review.why_") or why not in MESSAGES:
+                raise ValueError(f"review wire: {why[:40]!r} is not a review's reason")
+            made = Flag(
+                need(flag, "hand", int), need(flag, "index", int),
+                Action.parse(need(flag, "played", str)), Action.parse(need(flag, "better", str)),
+                float(need(flag, "loss", (int, float))), dict(need(flag, "reason", dict)), why)
+            try:  # a reason that doesn't render is refused here, not on the panel
+                [made.reason_in(lang) for lang in ("zh", "en")]
+            except (KeyError, IndexError, TypeError, ValueError) as err:
+                raise ValueError(f"review wire: the reason of {why!r} does not render: "
+                                 f"{err!r}"[:200]) from None
+            review.flagged.append(made)
+        return review
 
 
 def review(record: dict[str, Any] | str, seat: int, hand: int | None = None,

@@ -100,7 +100,8 @@ class App:
                            lambda: self.persistence.store(welcome.KEY, welcome.HIDDEN))
         self.router = InputRouter(self, self.records, self.clock)
         self.adviser = Adviser(self.clock)
-        self.reviewer = Reviewer(document, self.clock, self.render, self.fail)  # 复盘
+        self.reviewer = Reviewer(document, self.clock, self.render, self.fail,  # 复盘
+                                 window, to_js)
         self.scenario = ScenarioTable(self)
         self.rail_open = False
         self.first_win = False  # the hand just ended is the player's first win ever

@@ -20,13 +20,14 @@ from dataclasses import dataclass
 from sxmj.actions import Phase
 from sxmj.bots import Bot, ExpertStrategy, Policy, ScriptedBot
 from sxmj.bots import daily as daily_players
-from sxmj.bots.review import review_steps
+from sxmj.bots.review import Review, review_steps
 from sxmj.game import Action, Game
 from sxmj.match import Match
 from sxmj.table_game import TableGame
 from sxmj.ui.params import SPEEDS
 from sxmj.ui.table.assist import AssistInfo, assist_info
 from sxmj.ui.table.dom import Clock, is_none
+from sxmj.ui.table.review_worker import ReviewWorker, WorkerFailed, has_worker
 from sxmj.ui.table.reviewing import ReviewShown, review_html, shown_flag
 from sxmj.ui.table.scenario_mode import ScenarioMode
 
@@ -225,8 +226,10 @@ class Reviewer:
     """
 
     def __init__(self, document, clock: Clock, render: Callable[[], None],
-                 fail: Callable[[str], None]):
+                 fail: Callable[[str], None], window=None, to_js: Callable = lambda v: v):
         self.document = document
+        # the review runs in a worker where the page has one (a browser), else here in slices
+        self.worker = ReviewWorker(window, to_js) if has_worker(window) else None
         self.clock = clock
         self.render = render
         self.fail = fail
@@ -239,9 +242,11 @@ class Reviewer:
         """Review ``seat``'s decisions in ``hand`` of ``record`` (in a task)."""
         self.cancel(quiet=True)
         self.key = key
-        self.shown = ReviewShown(status="running")
+        self.shown = ReviewShown(status="running", where="page" if self.worker is None
+                                 else "worker")
         self.longest_step = 0.0
-        self.task = asyncio.ensure_future(self.run(record, hand, seat))
+        run = self.run if self.worker is None else self.run_in_worker
+        self.task = asyncio.ensure_future(run(record, hand, seat))
         self.render()
 
     def cancel(self, quiet: bool = False) -> None:
@@ -266,8 +271,42 @@ class Reviewer:
         """The review's section of the result panel of hand ``key``."""
         return review_html(self.state_for(key), lang)
 
+    async def run_in_worker(self, record: dict, hand: int, seat: int) -> None:
+        """The review in the worker; on the main thread (:meth:`run`) if the worker can't
+        start, then and for the rest of the visit."""
+        assert self.worker is not None
+        try:
+            review = await self.worker.review(record, hand, seat, self.progress)
+        except asyncio.CancelledError:
+            raise
+        except WorkerFailed as err:
+            if err.stage != "start":
+                self.task = None
+                self.shown = ReviewShown(status="failed")
+                self.fail(str(err))
+                return
+            self.clock.window.console.warn(f"sxmj: {err}; the review runs on the page")
+            self.worker = None
+            await self.run(record, hand, seat)
+            return
+        except Exception:  # noqa: BLE001 - shown to the player and logged for the tests
+            self.task = None
+            self.shown = ReviewShown(status="failed")
+            self.fail(traceback.format_exc())
+            return
+        self.finish(review, "worker")
+
+    def finish(self, review: Review, where: str) -> None:
+        """Show the review found (``where`` it ran: "worker" or "page")."""
+        self.shown = ReviewShown("done", review.decisions, review.total_loss,
+                                 [shown_flag(f) for f in review.flagged], review.summary,
+                                 where=where)
+        self.task = None
+        self.render()
+
     async def run(self, record: dict, hand: int, seat: int) -> None:
         """The review's loop: steps back to back for a slice, then a yield."""
+        self.shown.where = "page"
         try:
             steps = review_steps(record, seat, hand, per_guess=True)
             painted = slice_start = self.clock.now()
@@ -282,10 +321,7 @@ class Reviewer:
                         painted = now
                     await asyncio.sleep(0)  # clicks (cancel) get in between
                     slice_start = self.clock.now()
-            self.shown = ReviewShown("done", review.decisions, review.total_loss,
-                                     [shown_flag(f) for f in review.flagged], review.summary)
-            self.task = None
-            self.render()
+            self.finish(review, "page")
         except asyncio.CancelledError:
             raise
         except Exception:  # noqa: BLE001 - shown to the player and logged for the tests

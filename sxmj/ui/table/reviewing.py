@@ -49,6 +49,7 @@ class ReviewShown:
     summary: Callable[[str], str] | None = None
     done: int = 0
     total: int = 0
+    where: str = ""  # where it runs: "worker" (off the main thread) or "page"
 
 
 def shown_flag(flag: Any) -> ShownFlag:
@@ -101,6 +102,7 @@ def review_html(shown: ReviewShown, lang: str) -> str:
             shown.status, "review_note")
         body = (f'<p class="review__line">{esc(say(note))}</p>'
                 f'{_button(say("review_start"), "review", "review-start")}')
-    return (f'<section class="review" data-testid="review" data-state="{shown.status}" '
+    where = f' data-where="{shown.where}"' if shown.where else ""
+    return (f'<section class="review" data-testid="review" data-state="{shown.status}"{where} '
             f'aria-label="{esc(say("review_title"))}">'
             f'<h3 class="review__title">{esc(say("review_title"))}</h3>{body}</section>')

@@ -239,8 +239,10 @@ class FakeWorker:
         self.sent.append(message)
         if message["type"] != "review":
             return
+        # the sources go to a new worker once: it reads them as it starts
+        assert (message["sources"] is None) == any(m["type"] == "review" for m in self.sent[:-1])
         assert all(path.startswith("sxmj/") and "/ui/" not in path
-                   for path in message["sources"])
+                   for path in message["sources"] or ())
         if FakeWorker.start_fails:
             self.post({"type": "failed", "id": message["id"], "stage": "start",
                        "reason": "no wasm here"})
@@ -380,12 +382,13 @@ def test_an_unused_worker_is_stopped_and_a_new_review_starts_another(monkeypatch
 
     async def run() -> None:
         await play_badly(page, app)
-        for _ in range(2):
+        for pause in (0, 0.1, 0.1):  # two reviews back to back, then one after a pause
             app.router.on_click(event(page.button(data_ui="review")))
             await review_done(app)
             assert 'data-where="worker"' in result(page)
-            await asyncio.sleep(0.1)
+            await asyncio.sleep(pause)
 
     asyncio.run(run())
     assert [w.terminated for w in FakeWorker.made] == [True, True]
+    assert [m["sources"] is None for m in FakeWorker.made[0].sent] == [False, True]
     assert app.reviewer.worker is not None and app.reviewer.worker.worker is None

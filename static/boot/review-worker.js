@@ -9,7 +9,8 @@
 //      `hand` (null: every hand) of `record` (the record's JSON text). `stdlib` is the build's
 //      compiled standard library (its URL; null: the vendored one), `sources` {path: text} the
 //      page's own sxmj modules, written where the page's are (the same code, never a stale
-//      copy); both are used by the first job only (the worker starts once).
+//      copy); both are used by the first job only (the worker starts once), and later jobs
+//      send null.
 //      {type: "cancel", id}: stop job `id` (what it found is dropped).
 // Out: {type: "started", ms}: the worker's Pyodide is up (once);
 //      {type: "progress", id, done, total}: guesses done, at most every PROGRESS_MS;
@@ -72,6 +73,7 @@ async function start({ stdlib, sources }) {
   const py = await loadPyodide({
     indexURL: RUNTIME, ...(stdlib ? { stdLibURL: stdlib } : {}), stdout: () => {}, stderr: () => {},
   });
+  if (!sources || typeof sources !== "object") throw new Error("no sources to start with");
   for (const [path, text] of Object.entries(sources)) {
     if (!/^sxmj\/[\w/]+\.py$/.test(path)) throw new Error(`not a module of the package: ${path}`);
     const target = `/home/pyodide/${path}`;

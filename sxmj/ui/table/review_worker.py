@@ -68,6 +68,7 @@ class ReviewWorker:
         self.waiting: asyncio.Future | None = None
         self.on_progress: Callable[[int, int], None] = lambda done, total: None
         self.sources: str | None = None  # the first job's, as JSON
+        self.sources_sent = False  # to this worker (a new one needs them again)
         self.started_ms: int | None = None  # the worker's start, once it is up
         self.idle: asyncio.Future | None = None  # stops the worker once unused a while
 
@@ -94,13 +95,16 @@ class ReviewWorker:
         self.waiting = asyncio.get_event_loop().create_future()
         if self.sources is None:
             self.sources = json.dumps(package_sources(), ensure_ascii=False)
+        # the sources (a MB) only to a new worker: it reads them once, as it starts
+        sources = "null" if self.sources_sent else self.sources
+        self.sources_sent = True
         stdlib = getattr(self.window.sxmjBoot, "stdlib", None) \
             if hasattr(self.window, "sxmjBoot") else None
         stdlib_json = json.dumps(stdlib if isinstance(stdlib, str) else None)
         worker.postMessage(
             f'{{"type": "review", "id": {job}, "stdlib": {stdlib_json}, '
             f'"record": {json.dumps(json.dumps(record))}, "hand": {json.dumps(hand)}, '
-            f'"seat": {int(seat)}, "sources": {self.sources}}}')
+            f'"seat": {int(seat)}, "sources": {sources}}}')
         try:
             wire = await self.waiting
         except asyncio.CancelledError:
@@ -154,6 +158,7 @@ class ReviewWorker:
         if self.worker is not None:
             self.worker.terminate()
         self.worker = None
+        self.sources_sent = False
         for proxy in self.handlers:
             proxy.destroy()
         self.handlers = []

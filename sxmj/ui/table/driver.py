@@ -276,7 +276,8 @@ class Reviewer:
         start, then and for the rest of the visit."""
         assert self.worker is not None
         try:
-            review = await self.worker.review(record, hand, seat, self.progress)
+            review = Review.from_wire(await self.worker.review(record, hand, seat,
+                                                               self.progress))
         except asyncio.CancelledError:
             raise
         except WorkerFailed as err:

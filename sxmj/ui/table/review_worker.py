@@ -20,7 +20,6 @@ from pathlib import Path
 from typing import Any
 
 import sxmj
-from sxmj.bots.review import Review
 
 WORKER_URL = "./static/boot/review-worker.js"  # relative to the page
 IDLE_SECONDS = 120.0  # a worker no review has used this long is stopped: its Pyodide holds
@@ -85,9 +84,12 @@ class ReviewWorker:
         return self.worker
 
     async def review(self, record: dict, hand: int | None, seat: int,
-                     on_progress: Callable[[int, int], None]) -> Review:
+                     on_progress: Callable[[int, int], None]) -> Any:
         """Review ``seat`` in ``hand`` of ``record`` in the worker; ``on_progress(done,
-        total)`` as it goes. Raises :class:`WorkerFailed`; cancelling stops the job."""
+        total)`` as it goes. Returns the review as the worker sent it
+        (:meth:`sxmj.bots.review.Review.to_wire`: the driver, the one UI module that takes
+        the bots' work, rebuilds it). Raises :class:`WorkerFailed`; cancelling stops the
+        job."""
         worker = self._ensure()
         self.job += 1
         job = self.job
@@ -113,7 +115,7 @@ class ReviewWorker:
         finally:
             self.waiting = None
             self.idle = asyncio.ensure_future(self._stop_when_idle(job))
-        return Review.from_wire(wire)
+        return wire
 
     async def _stop_when_idle(self, job: int) -> None:
         await asyncio.sleep(IDLE_SECONDS)

@@ -108,7 +108,7 @@ def test_site_is_stamped_with_its_build():
                    f"./static/vendor/snapshot/{kit['stdlib']}",
                    f"./static/vendor/snapshot/{kit['bundle']}",
                    "./static/boot/pyodide-snapshot.mjs", "./static/boot/snapshot-worker.js",
-                   "./static/boot/review-worker.js"):
+                   "./static/boot/review-worker.js", "./static/boot/cache-first.mjs"):
         assert needed in files, needed
     # what no page uses is left out: the sources one by one (the bundle holds them, the
     # command line too), the kit's manifest, the article, PyScript's editor and terminal

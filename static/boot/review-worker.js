@@ -21,24 +21,14 @@
 // worker's event loop, so a cancel or a newer job gets in: only the newest job runs.
 
 import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
+import { fetchCacheFirst } from "./cache-first.mjs";
 
 const RUNTIME = new URL("../vendor/pyodide/", import.meta.url).href;
 const SLICE_MS = 50;  // runs back to back this long, then reads its messages
 const PROGRESS_MS = 100;  // the page's bar moves at most this often
 const CHUNK = 4;  // playouts between two looks at the clock (one is ~2 ms)
 
-// the runtime from the site's cache first (offline, the service worker has put it there)
-const realFetch = globalThis.fetch;
-globalThis.fetch = async (input, init) => {
-  const request = input instanceof Request ? input : new Request(new URL(input, location.href), init);
-  try {
-    const hit = await caches.match(request);
-    if (hit) return hit;
-  } catch {
-    // no cache storage: the network
-  }
-  return realFetch(input, init);
-};
+fetchCacheFirst();  // the runtime from the site's cache first (offline too)
 
 // Python's side: a job is a function that advances the review by n playouts and says where
 // it stands, {"done", "total"}, with "review" once the last one is played.

@@ -16,23 +16,14 @@
 // network (a dev page).
 
 import { loadPyodide, version } from "../vendor/pyodide/pyodide.mjs";
+import { fetchCacheFirst } from "./cache-first.mjs";
 
 const FORMAT = 1;  // static/boot/pyodide-snapshot.mjs DEVICE_FORMAT
 const RUNTIME = new URL("../vendor/pyodide/", import.meta.url).href;
 const KIT_DIR = new URL("../vendor/snapshot/", import.meta.url);
 const PAGE = 4096;
 
-const realFetch = globalThis.fetch;
-globalThis.fetch = async (input, init) => {
-  const request = input instanceof Request ? input : new Request(new URL(input, location.href), init);
-  try {
-    const hit = await caches.match(request);
-    if (hit) return hit;
-  } catch {
-    // no cache storage: the network
-  }
-  return realFetch(input, init);
-};
+fetchCacheFirst();  // the runtime from the site's cache first (offline too)
 
 async function json(url) {
   const response = await fetch(url);

@@ -282,20 +282,22 @@ class Reviewer:
             raise
         except WorkerFailed as err:
             if err.stage != "start":
-                self.task = None
-                self.shown = ReviewShown(status="failed")
-                self.fail(str(err))
+                self.failed(str(err))
                 return
             self.clock.window.console.warn(f"sxmj: {err}; the review runs on the page")
             self.worker = None
             await self.run(record, hand, seat)
             return
         except Exception:  # noqa: BLE001 - shown to the player and logged for the tests
-            self.task = None
-            self.shown = ReviewShown(status="failed")
-            self.fail(traceback.format_exc())
+            self.failed(traceback.format_exc())
             return
         self.finish(review, "worker")
+
+    def failed(self, reason: str) -> None:
+        """Show the failed state, and hand ``reason`` to ``fail`` (shown and logged)."""
+        self.task = None
+        self.shown = ReviewShown(status="failed")
+        self.fail(reason)
 
     def finish(self, review: Review, where: str) -> None:
         """Show the review found (``where`` it ran: "worker" or "page")."""
@@ -326,9 +328,7 @@ class Reviewer:
         except asyncio.CancelledError:
             raise
         except Exception:  # noqa: BLE001 - shown to the player and logged for the tests
-            self.task = None
-            self.shown = ReviewShown(status="failed")
-            self.fail(traceback.format_exc())
+            self.failed(traceback.format_exc())
 
     def progress(self, done: int, total: int) -> None:
         """Move the progress bar in place (a full redraw would cost a task of its own)."""

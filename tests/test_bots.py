@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from observations import observation
 
 from sxmj.bots import LEVELS, Bot
@@ -230,3 +233,35 @@ def test_tournament_jobs_split_the_walls_and_give_the_same_figures(capsys):
         # decision times differ from run to run; the points and wins may not
         figures.append({lv: (r["mean"], r["ci95"], r["win_rate"]) for lv, r in levels.items()})
     assert figures[0] == figures[1]
+
+
+# 承包: a discard that may feed a third claim is weighed like any other
+
+def _turns_of_hard_play(seed: int, count: int) -> list[tuple[Observation, list[Action]]]:
+    """Seat turns (a discard to choose) met while four hards play a hand off wall ``seed``."""
+    game = Game(Wall.shuffled(Rng(seed).fork(1)), dealer=0)
+    bots = [Bot("hard", seed=s) for s in range(4)]
+    turns = []
+    while game.to_move() and len(turns) < count:
+        seat = game.to_move()[0]
+        obs, legal = game.observation(seat), game.legal_actions(seat)
+        if obs.phase == "turn" and sum(a.kind == "discard" for a in legal) > 1:
+            turns.append((obs, legal))
+        game.apply(bots[seat].choose(obs, legal).action)
+    return turns
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10_000), at=st.integers(0, 11),
+       claims=st.lists(st.integers(0, 2), min_size=16, max_size=16))
+def test_hard_does_not_shun_a_discard_that_may_feed_a_third_claim(seed, at, claims):
+    """Whoever has claimed our discards twice, hard throws what it would throw otherwise: the
+    contract binds both ways (they pay 5 if we win, we pay 3 if they win); shunning such
+    discards cost 0.3 points a hand (bench/contract_fear.py)."""
+    turns = _turns_of_hard_play(seed, at + 1)
+    obs, legal = turns[min(at, len(turns) - 1)]
+    matrix = tuple(tuple(0 if i == j else claims[4 * i + j] for j in range(4))
+                   for i in range(4))
+    bound = dataclasses.replace(obs, claims=matrix)
+    free = dataclasses.replace(obs, claims=((0,) * 4,) * 4)
+    assert Bot("hard").choose(bound, legal).action == Bot("hard").choose(free, legal).action

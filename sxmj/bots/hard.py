@@ -1,4 +1,4 @@
-"""``hard`` (困难): efficiency plus value — 暴头, 飘, kongs, 承包 risk, the end of the wall.
+"""``hard`` (困难): efficiency plus value — 暴头, 飘, kongs, the end of the wall.
 
 Hard ranks its discards and its claims with one race model (:func:`.analysis.race`):
 the expected winnings of the hand against three opponents who may self-draw first,
@@ -147,8 +147,13 @@ class HardStrategy(NormalStrategy):
 
     def ranked_discards(self, obs: Observation,
                         options: list[DiscardOption]) -> list[DiscardOption]:
-        """The discards closest to ready, most expected winnings first (less contract
-        risk, then the lonelier tile, on a tie)."""
+        """The discards closest to ready, most expected winnings first (the lonelier tile
+        on a tie).
+
+        A discard that may feed a third claim to a player who took two of ours (承包) is
+        not shunned: the contract binds both ways (if they win we pay 3 shares, if we win
+        they pay 5), and a discard chosen out of that fear cost 0.3 points a hand
+        (bench/contract_fear.py)."""
         ctx = self.context(obs)
         caishen = ctx.caishen
         hand = obs.playing_hand
@@ -157,8 +162,7 @@ class HardStrategy(NormalStrategy):
         scored = []
         for o in (o for o in options if o.distance <= best_d):
             v = self.hand_value(ctx, minus(shape, o.tile, caishen), o.distance, o.useful)
-            risk = self.contract_risk(obs, o.tile) if o.tile != caishen else 0.0
-            scored.append((v * (1 - 0.1 * risk), isolation(hand, o.tile, caishen), o))
+            scored.append((v, isolation(hand, o.tile, caishen), o))
         scored.sort(key=lambda s: (-s[0], -s[1], s[2].tile))
         return [s[2] for s in scored]
 
@@ -300,16 +304,3 @@ class HardStrategy(NormalStrategy):
         closest = min(k[0] for k in keeps)
         return max(self.hand_value(ctx, kept, d, useful, 3)
                    for d, kept, useful in keeps if d == closest)
-
-    def contract_risk(self, obs: Observation, t: int) -> int:
-        """Penalty for feeding a third claim to a player who took two already (承包)."""
-        seat = obs.seat
-        seen = obs.visible_counts()
-        risk = 0
-        for other in range(4):
-            if other != seat and obs.claims[other][seat] == 2:
-                if seen[t] < 3:
-                    risk += 6  # they might peng it
-                if other == (seat + 1) % 4 and t < 27:
-                    risk += 3  # and the next seat might chi it
-        return risk

@@ -1,0 +1,97 @@
+#!/usr/bin/env python3
+"""What hard's fear of 承包 cost: hard beside three hards that still shun the discards which
+may feed a third claim (the rule hard played until 5 December 2026, issue 28).
+
+``FearfulHard`` is that old hard: a discard that lets a player who took two of our discards
+claim a third was worth up to ten times less (``contract_risk``). The contract binds both
+ways — if they win we pay 3 shares, if we win they pay 5 — so hard now weighs such a discard
+like any other. The duplicate tournament of ``python3 -m sxmj tournament`` (the same walls
+and seatings, the same function) gives today's hard's mean points a hand beside three
+fearful ones:
+
+    python3 bench/contract_fear.py --walls 4000 --seed 4 --jobs 2   # about 2 minutes
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from sxmj.bots import Bot, DiscardOption, HardStrategy, Policy  # noqa: E402
+from sxmj.bots.analysis import isolation, minus  # noqa: E402
+from sxmj.game import Game  # noqa: E402
+from sxmj.observation import Observation  # noqa: E402
+from sxmj.simulate import WallResult, summarize, tournament_wall  # noqa: E402
+from sxmj.winning import Shape  # noqa: E402
+
+SEATS = ["hard", "fearful", "fearful", "fearful"]
+
+
+class FearfulHard(HardStrategy):
+    """Hard as it was: a discard that may feed a third claim (承包) is shunned."""
+
+    level = "fearful"
+
+    def ranked_discards(self, obs: Observation,
+                        options: list[DiscardOption]) -> list[DiscardOption]:
+        """The old ranking, word for word: the race model's value times (1 − 0.1 × risk)."""
+        ctx = self.context(obs)
+        caishen = ctx.caishen
+        hand = obs.playing_hand
+        shape = Shape.of(hand, caishen)
+        best_d = min(o.distance for o in options)
+        scored = []
+        for o in (o for o in options if o.distance <= best_d):
+            v = self.hand_value(ctx, minus(shape, o.tile, caishen), o.distance, o.useful)
+            risk = self.contract_risk(obs, o.tile) if o.tile != caishen else 0.0
+            scored.append((v * (1 - 0.1 * risk), isolation(hand, o.tile, caishen), o))
+        scored.sort(key=lambda s: (-s[0], -s[1], s[2].tile))
+        return [s[2] for s in scored]
+
+    def contract_risk(self, obs: Observation, t: int) -> int:
+        """The old penalty for feeding a third claim to a player who took two already."""
+        seat = obs.seat
+        seen = obs.visible_counts()
+        risk = 0
+        for other in range(4):
+            if other != seat and obs.claims[other][seat] == 2:
+                if seen[t] < 3:
+                    risk += 6  # they might peng it
+                if other == (seat + 1) % 4 and t < 27:
+                    risk += 3  # and the next seat might chi it
+        return risk
+
+
+def make_bot(level: str, seed: int, game: Game) -> Policy:
+    return FearfulHard(seed) if level == "fearful" else Bot(level, seed=seed)
+
+
+def _walls(job: tuple[range, int]) -> list[WallResult]:
+    walls, seed = job
+    return [tournament_wall(h, seed, SEATS, make_bot=make_bot) for h in walls]
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--walls", type=int, default=4000)
+    ap.add_argument("--seed", type=int, default=4)
+    ap.add_argument("--jobs", type=int, default=2)
+    a = ap.parse_args()
+    jobs = max(1, min(a.jobs, a.walls))
+    with ProcessPoolExecutor(jobs) as pool:
+        parts = list(pool.map(_walls, [(range(j, a.walls, jobs), a.seed) for j in range(jobs)]))
+    levels = summarize([w for part in parts for w in part])
+    hard, old = levels["hard"], levels["fearful"]
+    lo, hi = hard["ci95"]
+    print(f"{a.walls} walls × 4 seatings, seed {a.seed}: hard {hard['mean']:+.2f} "
+          f"[{lo:+.2f}, {hi:+.2f}] points/hand, wins {hard['win_rate']:.1%}; "
+          f"the fearful hard {old['mean']:+.2f}, wins {old['win_rate']:.1%}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -15,7 +15,7 @@ from observations import observation
 
 import sxmj.bots.judge as judge_module
 from sxmj.bots import Bot
-from sxmj.bots.expert import ExpertStrategy
+from sxmj.bots.expert import SCREENS, ExpertStrategy
 from sxmj.bots.hard import HardStrategy
 from sxmj.bots.judge import (
     CONFIRM,
@@ -109,28 +109,32 @@ def _decisions(seed: int, count: int):
 
 
 def test_the_experts_screens_search_on_only_the_rivals_ahead() -> None:
-    """After each screen only the rivals ahead of the default by the threshold play on; the
-    default plays as long as any rival does; without screens every candidate plays all."""
+    """After each of the expert's screens only the rivals ahead of the default by the
+    threshold play on; the default plays as long as any rival does; without screens every
+    candidate plays all. A screened search never leaves the default where the full one keeps
+    it: a screen only takes rivals away, and the rest play the same guesses."""
     screened = 0
     for k, (obs, legal) in enumerate(_decisions(4, 6) + _decisions(9, 6)):
         full = list(judge_steps(obs, legal, 16, seed=k))[-1]
         if full.settled:
             continue
         assert all(len(e.values) == 16 for e in full.estimates)
-        cut = list(judge_steps(obs, legal, 16, seed=k, screens=(8, 12)))[-1]
+        cut = list(judge_steps(obs, legal, 16, seed=k, screens=SCREENS))[-1]
         base = cut.of(cut.default)
         assert base is not None
         for e in cut.estimates:
             # the same guesses as the full search, as far as they went
             assert e.values == full.of(e.action).values[:len(e.values)]
-            assert len(e.values) in (8, 12, 16) and len(e.values) <= len(base.values)
+            assert len(e.values) in (*SCREENS, 16) and len(e.values) <= len(base.values)
             if e.action == cut.default:
                 continue
-            for n in (8, 12):
+            for n in SCREENS:
                 if len(e.values) > n:
                     upto = Judgement(cut.default, [Estimate(base.action, base.values[:n], 0),
                                                    Estimate(e.action, e.values[:n], 0)])
                     assert upto.gain(e.action, cut.default)[0] > THRESHOLD
+        if full.choice == full.default:
+            assert cut.choice == cut.default
         if any(e.action != cut.default and len(e.values) < 16 for e in cut.estimates):
             screened += 1
     assert screened >= 3  # the screens do cut

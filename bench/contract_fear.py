@@ -22,7 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from sxmj.bots import Bot, DiscardOption, HardStrategy, Policy  # noqa: E402
-from sxmj.bots.analysis import isolation, minus  # noqa: E402
+from sxmj.bots.hard import RaceContext  # noqa: E402
 from sxmj.game import Game  # noqa: E402
 from sxmj.observation import Observation  # noqa: E402
 from sxmj.simulate import WallResult, summarize, tournament_wall  # noqa: E402
@@ -36,21 +36,13 @@ class FearfulHard(HardStrategy):
 
     level = "fearful"
 
-    def ranked_discards(self, obs: Observation,
-                        options: list[DiscardOption]) -> list[DiscardOption]:
-        """The old ranking, word for word: the race model's value times (1 − 0.1 × risk)."""
-        ctx = self.context(obs)
-        caishen = ctx.caishen
-        hand = obs.playing_hand
-        shape = Shape.of(hand, caishen)
-        best_d = min(o.distance for o in options)
-        scored = []
-        for o in (o for o in options if o.distance <= best_d):
-            v = self.hand_value(ctx, minus(shape, o.tile, caishen), o.distance, o.useful)
-            risk = self.contract_risk(obs, o.tile) if o.tile != caishen else 0.0
-            scored.append((v * (1 - 0.1 * risk), isolation(hand, o.tile, caishen), o))
-        scored.sort(key=lambda s: (-s[0], -s[1], s[2].tile))
-        return [s[2] for s in scored]
+    def discard_value(self, obs: Observation, ctx: RaceContext, shape: Shape,
+                      option: DiscardOption) -> float:
+        """The old value: the race model's times (1 − 0.1 × risk)."""
+        value = super().discard_value(obs, ctx, shape, option)
+        if option.tile == obs.caishen:
+            return value
+        return value * (1 - 0.1 * self.contract_risk(obs, option.tile))
 
     def contract_risk(self, obs: Observation, t: int) -> int:
         """The old penalty for feeding a third claim to a player who took two already."""

@@ -161,10 +161,16 @@ class HardStrategy(NormalStrategy):
         best_d = min(o.distance for o in options)
         scored = []
         for o in (o for o in options if o.distance <= best_d):
-            v = self.hand_value(ctx, minus(shape, o.tile, caishen), o.distance, o.useful)
+            v = self.discard_value(obs, ctx, shape, o)
             scored.append((v, isolation(hand, o.tile, caishen), o))
         scored.sort(key=lambda s: (-s[0], -s[1], s[2].tile))
         return [s[2] for s in scored]
+
+    def discard_value(self, obs: Observation, ctx: RaceContext, shape: Shape,
+                      option: DiscardOption) -> float:
+        """Expected winnings of the hand ``option`` leaves (``shape``: the 14 before it)."""
+        return self.hand_value(ctx, minus(shape, option.tile, ctx.caishen), option.distance,
+                               option.useful)
 
     # ---------------------------------------------------- passing a win
 

@@ -16,16 +16,17 @@ from __future__ import annotations
 
 import argparse
 import sys
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from duel import duel  # noqa: E402
 
 from sxmj.bots import Bot, DiscardOption, HardStrategy, Policy  # noqa: E402
 from sxmj.bots.hard import RaceContext  # noqa: E402
 from sxmj.game import Game  # noqa: E402
 from sxmj.observation import Observation  # noqa: E402
-from sxmj.simulate import WallResult, summarize, tournament_wall  # noqa: E402
 from sxmj.winning import Shape  # noqa: E402
 
 SEATS = ["hard", "fearful", "fearful", "fearful"]
@@ -62,21 +63,13 @@ def make_bot(level: str, seed: int, game: Game) -> Policy:
     return FearfulHard(seed) if level == "fearful" else Bot(level, seed=seed)
 
 
-def _walls(job: tuple[range, int]) -> list[WallResult]:
-    walls, seed = job
-    return [tournament_wall(h, seed, SEATS, make_bot=make_bot) for h in walls]
-
-
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--walls", type=int, default=4000)
     ap.add_argument("--seed", type=int, default=4)
     ap.add_argument("--jobs", type=int, default=2)
     a = ap.parse_args()
-    jobs = max(1, min(a.jobs, a.walls))
-    with ProcessPoolExecutor(jobs) as pool:
-        parts = list(pool.map(_walls, [(range(j, a.walls, jobs), a.seed) for j in range(jobs)]))
-    levels = summarize([w for part in parts for w in part])
+    levels = duel(SEATS, make_bot, a.walls, a.seed, a.jobs)
     hard, old = levels["hard"], levels["fearful"]
     lo, hi = hard["ci95"]
     print(f"{a.walls} walls × 4 seatings, seed {a.seed}: hard {hard['mean']:+.2f} "

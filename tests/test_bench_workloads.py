@@ -45,3 +45,43 @@ def test_engine_ratio_compares_in_the_same_run() -> None:
     r = W.engine_ratio(time.perf_counter, minimal, hands=4, rounds=3)
     assert played[:20] == list(range(10000, 10020)) and len(played) == 20 + 3 * 4
     assert len(r["ratios"]) == 3 and r["ratio"] == sorted(r["ratios"])[1] and r["ratio"] > 0
+
+
+def test_a_variant_identical_to_hard_scores_exactly_zero_and_another_does_not(capsys) -> None:
+    import variants
+
+    levels = variants.duel(["variant", "hard", "hard", "hard"],
+                                         variants.partial(variants.make_bot, "hard"),
+                                         walls=2, seed=3, jobs=1)
+    assert levels["variant"]["mean"] == 0.0 and levels["variant"]["win_rate"] == 0.25
+    duel_levels = variants.duel(["variant", "hard", "hard", "hard"],
+                                variants.partial(variants.make_bot, "normal"),
+                                walls=2, seed=3, jobs=1)
+    assert duel_levels["variant"]["mean"] != 0.0
+    assert variants.main(["flower_counter", "--walls", "1", "--seed", "2", "--jobs", "1"]) == 0
+    assert "flower_counter: 1 walls × 4 seatings, seed 2:" in capsys.readouterr().out
+
+
+def test_the_wall_sight_oracle_sees_the_wall_copies_of_what_the_seat_cannot_see() -> None:
+    import variants
+
+    from sxmj.match import Match
+
+    class Spy(variants.WallSight):
+        """Keeps the unseen counts each of its turns was decided on."""
+
+        seen: list[tuple[list[int], list[int], int]] = []
+
+        def turn(self, o, legal):  # type: ignore[no-untyped-def]
+            self.seen.append((o.unseen(), variants.Observation.unseen(o), self.game.wall.remaining))
+            return super().turn(o, legal)
+
+    g = Match(seed=8).game
+    while not g.over:
+        seat = g.to_move()[0]
+        g.apply(Spy(1, g).choose(g.observation(seat), g.legal_actions(seat)).action)
+    assert len(Spy.seen) > 10
+    for wall, unseen, remaining in Spy.seen:
+        assert sum(wall) == remaining  # the wall's copies, every one of them
+        assert all(w <= u for w, u in zip(wall, unseen, strict=True))  # and no more than unseen
+        assert wall != unseen

@@ -8,9 +8,9 @@ which breaks 456m, where the coach says to throw a wind — then by throwing the
   players name them (5 Characters, and the better one), with the loss and the reason;
 - it runs in the review worker (``static/boot/review-worker.js``, ``data-where="worker"``):
   no review slice runs on the main thread; a PerformanceObserver collects the page's long
-  tasks meanwhile, and they, the worker's start and the review's seconds go to
-  ``e2e/artifacts/review.json`` with the load average (a figure for bench/README.md, not an
-  assertion on time);
+  tasks meanwhile, and they, the worker's start, its WebAssembly memory and the review's
+  seconds go to ``e2e/artifacts/review.json`` with the load average (figures for
+  bench/README.md, not assertions on time);
 - the findings pass axe's audit, and are shot to ``e2e/artifacts/review-done-1280x800.png``;
 - an imported record of the same hand (made in CPython) is reviewed from the replay bar's
   复盘, which steps to the hand's end first (``e2e/artifacts/review-viewer-390x844.png``),
@@ -135,8 +135,11 @@ def test_the_review_flags_the_bad_discard_and_can_be_cancelled(page_w):
     worker_ms = page.evaluate("window.sxmjStats.reviewWorkerMs")
     assert isinstance(worker_ms, int | float) and worker_ms > 0
     figures = json.loads((ARTIFACTS / "review.json").read_text())
+    heap = page.evaluate("window.sxmjStats.reviewWorkerHeapBytes")
+    assert isinstance(heap, int) and heap > 16 * 2**20  # a whole Pyodide's memory, in bytes
     (ARTIFACTS / "review.json").write_text(json.dumps({**figures,
-                                                       "worker_start_ms": worker_ms}))
+                                                       "worker_start_ms": worker_ms,
+                                                       "worker_heap_bytes": heap}))
 
     flags = page.locator('[data-testid="review-flag"]')
     assert flags.count() >= 1

@@ -214,6 +214,7 @@ class FakeWorker:
 
     start_fails = False
     made: list[FakeWorker] = []
+    HEAP = 45_350_912  # the bytes of WebAssembly memory its "done" reports
 
     def __init__(self, url: str, options: object):
         self.url, self.options = url, options
@@ -252,7 +253,8 @@ class FakeWorker:
                                                 message["hand"], per_guess=True))
         for done, total, _ in steps[::40]:
             self.post({"type": "progress", "id": message["id"], "done": done, "total": total})
-        self.post({"type": "done", "id": message["id"], "review": steps[-1][2].to_wire()})
+        self.post({"type": "done", "id": message["id"], "review": steps[-1][2].to_wire(),
+                   "heap": FakeWorker.HEAP})
 
 
 def worker_page() -> Page:
@@ -315,8 +317,11 @@ def test_the_review_in_a_worker_finds_what_the_page_finds():
     reviewed_on_the_page = result(page)
     assert 'data-where="page"' in reviewed_on_the_page
     worker = worker_page()
+    worker.window.sxmjStats = SimpleNamespace()
     in_worker = reviewed(worker, "?scenario=baotou&speed=fast&lang=en")
     assert 'data-where="worker"' in in_worker and 'data-state="done"' in in_worker
+    # the worker's memory, for the browser tests to record
+    assert worker.window.sxmjStats.reviewWorkerHeapBytes == FakeWorker.HEAP
     flags = re.compile(r'<li class="review__flag".*?</li>', re.S)
     on_page = flags.findall(reviewed_on_the_page)
     assert on_page and flags.findall(in_worker) == on_page

@@ -14,7 +14,9 @@
 //      {type: "cancel", id}: stop job `id` (what it found is dropped).
 // Out: {type: "started", ms}: the worker's Pyodide is up (once);
 //      {type: "progress", id, done, total}: guesses done, at most every PROGRESS_MS;
-//      {type: "done", id, review}: sxmj.bots.review.Review.to_wire();
+//      {type: "done", id, review, heap}: sxmj.bots.review.Review.to_wire(), and the bytes of
+//      this worker's WebAssembly memory (null where Pyodide doesn't show it): what a phone's
+//      tab holds for the review beside the page's own Pyodide, for the browser tests to record;
 //      {type: "failed", id, stage: "start" | "review", reason}.
 //
 // A job runs in chunks of a few playouts (CHUNK) for about SLICE_MS, then yields to this
@@ -76,6 +78,8 @@ async function start({ stdlib, sources }) {
 }
 
 const pause = () => new Promise((resolve) => setTimeout(resolve, 0));
+// Pyodide keeps its Emscripten module private; its heap's size is the one figure read from it
+const heapBytes = (py) => py._module?.HEAPU8?.byteLength ?? null;
 
 async function run(job) {
   let py;
@@ -99,7 +103,7 @@ async function run(job) {
         where = JSON.parse(advance(CHUNK));
       } while (!where.review && performance.now() - began < SLICE_MS);
       if (where.review) {
-        send({ type: "done", id: job.id, review: where.review });
+        send({ type: "done", id: job.id, review: where.review, heap: heapBytes(py) });
         return;
       }
       if (performance.now() - posted >= PROGRESS_MS) {

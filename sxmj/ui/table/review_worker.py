@@ -140,6 +140,9 @@ class ReviewWorker:
         if kind == "progress":
             self.on_progress(int(message["done"]), int(message["total"]))
         elif kind == "done":
+            stats = getattr(self.window, "sxmjStats", None)
+            if stats is not None:  # for the browser tests: the worker's memory
+                stats.reviewWorkerHeapBytes = message.get("heap")
             waiting.set_result(message["review"])
         elif kind == "failed":
             if message.get("stage") == "start":

@@ -21,7 +21,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from duel import duel  # noqa: E402
+from duel import duel, figure  # noqa: E402
 
 from sxmj.bots import Bot, DiscardOption, HardStrategy, Policy  # noqa: E402
 from sxmj.bots.hard import RaceContext  # noqa: E402
@@ -70,11 +70,8 @@ def main() -> int:
     ap.add_argument("--jobs", type=int, default=2)
     a = ap.parse_args()
     levels = duel(SEATS, make_bot, a.walls, a.seed, a.jobs)
-    hard, old = levels["hard"], levels["fearful"]
-    lo, hi = hard["ci95"]
-    print(f"{a.walls} walls × 4 seatings, seed {a.seed}: hard {hard['mean']:+.2f} "
-          f"[{lo:+.2f}, {hi:+.2f}] points/hand, wins {hard['win_rate']:.1%}; "
-          f"the fearful hard {old['mean']:+.2f}, wins {old['win_rate']:.1%}")
+    print(f"{a.walls} walls × 4 seatings, seed {a.seed}: hard {figure(levels['hard'])}; "
+          f"the fearful hard {figure(levels['fearful'])}")
     return 0
 
 

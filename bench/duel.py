@@ -44,3 +44,14 @@ def duel(seats: Sequence[str], make_bot: MakeBot, walls: int, seed: int,
         return summarize(_walls(parts[0]))
     with ProcessPoolExecutor(jobs) as pool:
         return summarize([w for part in pool.map(_walls, parts) for w in part])
+
+
+def figure(level: dict[str, Any]) -> str:
+    """One level's line of a duel: mean points a hand, its 95 % interval, and the win rate.
+
+    >>> figure({"mean": 0.29, "ci95": [0.15, 0.44], "win_rate": 0.254})
+    '+0.29 [+0.15, +0.44] points a hand, wins 25.4%'
+    """
+    lo, hi = level["ci95"]
+    return (f"{level['mean']:+.2f} [{lo:+.2f}, {hi:+.2f}] points a hand, "
+            f"wins {level['win_rate']:.1%}")

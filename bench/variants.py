@@ -24,7 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from duel import duel  # noqa: E402
+from duel import duel, figure  # noqa: E402
 
 from sxmj.bots import Bot, DiscardOption, HardStrategy, NormalStrategy, Policy  # noqa: E402
 from sxmj.bots.analysis import Choice, analyse, distinct_tiles, minus, plus, race  # noqa: E402
@@ -203,11 +203,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     levels = duel(["variant", "hard", "hard", "hard"], partial(make_bot, a.variant), a.walls,
                   a.seed, a.jobs)
-    v, h = levels["variant"], levels["hard"]
-    lo, hi = v["ci95"]
-    print(f"{a.variant}: {a.walls} walls × 4 seatings, seed {a.seed}: {v['mean']:+.2f} "
-          f"[{lo:+.2f}, {hi:+.2f}] points a hand, wins {v['win_rate']:.1%}; the hards "
-          f"{h['mean']:+.2f}, wins {h['win_rate']:.1%}")
+    print(f"{a.variant}: {a.walls} walls × 4 seatings, seed {a.seed}: "
+          f"{figure(levels['variant'])}; the hards {figure(levels['hard'])}")
     return 0
 
 

@@ -69,6 +69,8 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=4)
     ap.add_argument("--jobs", type=int, default=2)
     a = ap.parse_args()
+    if a.walls < 1 or a.jobs < 1:
+        ap.error("--walls and --jobs must be at least 1")
     levels = duel(SEATS, make_bot, a.walls, a.seed, a.jobs)
     print(f"{a.walls} walls × 4 seatings, seed {a.seed}: hard {figure(levels['hard'])}; "
           f"the fearful hard {figure(levels['fearful'])}")

@@ -38,6 +38,8 @@ def duel(seats: Sequence[str], make_bot: MakeBot, walls: int, seed: int,
     >>> sorted(duel(["hard", "easy", "easy", "easy"], plain, walls=1, seed=1, jobs=1))
     ['easy', 'hard']
     """
+    if walls < 1:
+        raise ValueError(f"a duel needs at least one wall, not {walls}")
     jobs = max(1, min(jobs, walls))
     parts = [(range(j, walls, jobs), seed, list(seats), make_bot) for j in range(jobs)]
     if jobs == 1:

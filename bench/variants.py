@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import sys
+from collections.abc import Sequence
 from functools import partial
 from pathlib import Path
 
@@ -46,7 +47,7 @@ class TwoStepHard(HardStrategy):
             return super().discard_value(obs, ctx, shape, option)
         return self._two_step(ctx, minus(shape, option.tile, ctx.caishen), option.useful)
 
-    def _two_step(self, ctx: RaceContext, shape: Shape, useful: list[int]) -> float:
+    def _two_step(self, ctx: RaceContext, shape: Shape, useful: Sequence[int]) -> float:
         unseen, caishen = ctx.unseen, ctx.caishen
         live = sum(unseen[t] for t in useful)
         if not live:
@@ -86,7 +87,7 @@ class BaotouChaser(HardStrategy):
     """A hand two or more draws from ready that holds a 财神 is valued as a race to 暴头
     (any draw wins, paying double) whenever 暴头 is at most one draw further."""
 
-    def hand_value(self, ctx: RaceContext, shape: Shape, d: int, useful: list[int],
+    def hand_value(self, ctx: RaceContext, shape: Shape, d: int, useful: Sequence[int],
                    lead: int = 3) -> float:
         if d >= 2 and shape.wilds >= 1:
             bd = baotou_distance(shape, ctx.sets)
@@ -122,7 +123,8 @@ class FlowerCounter(HardStrategy):
 
 class SmallKnobs(HardStrategy):
     """The three knobs of the tenth entry that measured best at 1,000 walls, together: what
-    losing costs ×1.5/1.3, chows and pungs valued ×1.05, and no 加杠."""
+    losing a hand costs at 1.5 × (底花 + 4) (hard: 1.3), chows and pungs valued ×1.05, and
+    no 加杠."""
 
     def context(self, obs: Observation) -> RaceContext:
         ctx = super().context(obs)
@@ -196,6 +198,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--list", action="store_true", help="name and describe each variant")
     a = ap.parse_args(argv)
+    if a.walls < 1 or a.jobs < 1:
+        ap.error("--walls and --jobs must be at least 1")
     if a.list or a.variant is None:
         for name, cls in VARIANTS.items():
             doc = PLAIN.get(name) or (cls.__doc__ or "").split("\n\n")[0]

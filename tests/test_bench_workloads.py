@@ -48,16 +48,17 @@ def test_engine_ratio_compares_in_the_same_run() -> None:
 
 
 def test_a_variant_identical_to_hard_scores_exactly_zero_and_another_does_not(capsys) -> None:
+    from functools import partial
+
     import variants
 
-    levels = variants.duel(["variant", "hard", "hard", "hard"],
-                                         variants.partial(variants.make_bot, "hard"),
-                                         walls=2, seed=3, jobs=1)
-    assert levels["variant"]["mean"] == 0.0 and levels["variant"]["win_rate"] == 0.25
-    duel_levels = variants.duel(["variant", "hard", "hard", "hard"],
-                                variants.partial(variants.make_bot, "normal"),
-                                walls=2, seed=3, jobs=1)
-    assert duel_levels["variant"]["mean"] != 0.0
+    def variant_beside_hards(name: str) -> dict:
+        return variants.duel(["variant", "hard", "hard", "hard"],
+                             partial(variants.make_bot, name), walls=2, seed=3, jobs=1)["variant"]
+
+    same = variant_beside_hards("hard")
+    assert same["mean"] == 0.0 and same["win_rate"] == 0.25
+    assert variant_beside_hards("normal")["mean"] != 0.0
     assert variants.main(["flower_counter", "--walls", "1", "--seed", "2", "--jobs", "1"]) == 0
     assert "flower_counter: 1 walls × 4 seatings, seed 2:" in capsys.readouterr().out
 

@@ -129,9 +129,7 @@ class ReviewWorker:
             return
         if message.get("type") == "started":
             self.started_ms = message.get("ms")
-            stats = getattr(self.window, "sxmjStats", None)
-            if stats is not None:  # for the browser tests
-                stats.reviewWorkerMs = self.started_ms
+            self._record("reviewWorkerMs", self.started_ms)
             return
         waiting = self.waiting
         if message.get("id") != self.job or waiting is None or waiting.done():
@@ -140,15 +138,20 @@ class ReviewWorker:
         if kind == "progress":
             self.on_progress(int(message["done"]), int(message["total"]))
         elif kind == "done":
-            stats = getattr(self.window, "sxmjStats", None)
-            if stats is not None:  # for the browser tests: the worker's memory
-                stats.reviewWorkerHeapBytes = message.get("heap")
+            self._record("reviewWorkerHeapBytes", message.get("heap"))
             waiting.set_result(message["review"])
         elif kind == "failed":
             if message.get("stage") == "start":
                 self.close()
             waiting.set_exception(WorkerFailed(str(message.get("stage")),
                                                str(message.get("reason"))))
+
+    def _record(self, name: str, value: Any) -> None:
+        """Keep a figure of the worker (its start, its memory) for the browser tests, on
+        ``window.sxmjStats`` where the page has it."""
+        stats = getattr(self.window, "sxmjStats", None)
+        if stats is not None:
+            setattr(stats, name, value)
 
     def _error(self, event: Any) -> None:
         """The worker's script did not load or threw outside a job: it is of no more use."""

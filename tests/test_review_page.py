@@ -79,8 +79,13 @@ def result(page: Page) -> str:
 @pytest.fixture(autouse=True)
 def no_extra_guesses(monkeypatch):
     """These tests check the panel, not the judgement (tests/test_judge.py does): a decision
-    takes its 24 guesses and no more, so a hand reviews in seconds, not a minute."""
+    takes its 24 guesses, and a suspect one (the planted discard) 48 at most, where its flag
+    may stand, so a hand reviews in seconds, not minutes (with coverage a test took about
+    100 s, and one of them 290 s, when the planted discard played on to 192 guesses or
+    more)."""
     monkeypatch.setattr(review_module, "MOST", 0)
+    monkeypatch.setattr(review_module, "MOST_SUSPECT", 48)
+    monkeypatch.setattr(review_module, "CONFIRM_AFTER", 48)
 
 
 def test_the_result_panel_reviews_the_hand_and_names_the_better_discard():

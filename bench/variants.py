@@ -139,6 +139,19 @@ class SmallKnobs(HardStrategy):
         return kong.kind != "jiagang" and super().kong_keeps_pace(obs, kong, best)
 
 
+class DistanceCost(HardStrategy):
+    """A hand's race value less ``COST`` points for each draw it still needs: the race model
+    runs ahead of the payments by more the farther a hand is from ready
+    (``bench/calibration.py``). Hard's discards compare hands of one distance, so only its
+    claims change: a chow or a pung that brings the hand closer is taken more often."""
+
+    COST = 8.0
+
+    def hand_value(self, ctx: RaceContext, shape: Shape, d: int, useful: Sequence[int],
+                   lead: int = 3) -> float:
+        return super().hand_value(ctx, shape, d, useful, lead) - self.COST * d
+
+
 class _WallSightObservation(Observation):
     """An observation whose unseen tiles are the wall's alone (a bench oracle)."""
 
@@ -174,6 +187,7 @@ VARIANTS: dict[str, type[HardStrategy] | type[NormalStrategy]] = {
     "baotou_chaser": BaotouChaser,
     "flower_counter": FlowerCounter,
     "small_knobs": SmallKnobs,
+    "distance_cost": DistanceCost,
     "wall_sight": WallSight,
 }
 

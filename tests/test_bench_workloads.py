@@ -86,3 +86,40 @@ def test_the_wall_sight_oracle_sees_the_wall_copies_of_what_the_seat_cannot_see(
         assert sum(wall) == remaining  # the wall's copies, every one of them
         assert all(w <= u for w, u in zip(wall, unseen, strict=True))  # and no more than unseen
         assert wall != unseen
+
+
+def test_the_distance_cost_variant_changes_claims_alone_and_only_towards_claiming() -> None:
+    import variants
+
+    from sxmj.bots import HardStrategy
+    from sxmj.game import Phase
+    from sxmj.match import Match
+
+    hard, costly = HardStrategy(1), variants.DistanceCost(1)
+    claims = changed = 0
+    for seed in range(6):
+        g = Match(seed=seed).game
+        while not g.over:
+            seat = g.to_move()[0]
+            obs, legal = g.observation(seat), g.legal_actions(seat)
+            ours, theirs = costly.choose(obs, legal).action, hard.choose(obs, legal).action
+            if obs.phase == Phase.TURN:
+                assert ours == theirs  # one distance: the same ranking, less a constant
+            elif any(a.kind in ("chi", "peng") for a in legal):
+                claims += 1
+                if ours != theirs:
+                    changed += 1
+                    assert theirs.kind == "pass" or ours.kind != "pass"
+            g.apply(theirs)
+    assert claims > 10 and changed  # it does change some claims
+
+
+def test_the_calibration_table_groups_by_stretch_and_distance() -> None:
+    import calibration
+
+    rows = calibration.play(range(2), seed=3)
+    assert rows and all(d >= 0 and v >= 0 for _, d, v, _ in rows)
+    table = calibration.offsets(rows, least=1)
+    assert sum(n for n, *_ in table.values()) == len(rows)
+    assert calibration.offsets([(65, 4, 2.0, -5), (66, 3, 4.0, -9)], least=1) == {
+        (3, 3): (2, 3.0, -7.0, 2.0)}

@@ -26,10 +26,13 @@ import math
 import sys
 from collections import defaultdict
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from duel import spread  # noqa: E402
 
 from sxmj.bots import DiscardOption, HardStrategy  # noqa: E402
 from sxmj.game import Game  # noqa: E402
@@ -103,9 +106,7 @@ def main(argv: list[str] | None = None) -> int:
     a = ap.parse_args(argv)
     if a.hands < 1 or a.jobs < 1:
         ap.error("--hands and --jobs must be at least 1")
-    parts = [range(j, a.hands, a.jobs) for j in range(a.jobs)]
-    with ProcessPoolExecutor(a.jobs) as pool:
-        rows = [r for part in pool.map(play, parts, [a.seed] * a.jobs) for r in part]
+    rows = spread(partial(play, seed=a.seed), a.hands, a.jobs)
     print(f"{len(rows)} discards of {a.hands} hands, seed {a.seed}")
     print("wall left  distance  discards  race value  payment (s.e.)  payment - value")
     for (stretch, d), (n, value, paid, se) in offsets(rows).items():

@@ -11,8 +11,9 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -21,10 +22,26 @@ from sxmj.game import Game  # noqa: E402
 from sxmj.simulate import WallResult, summarize, tournament_wall  # noqa: E402
 
 MakeBot = Callable[[str, int, Game], Policy]
+T = TypeVar("T")
 
 
-def _walls(job: tuple[range, int, list[str], MakeBot]) -> list[WallResult]:
-    walls, seed, seats, make_bot = job
+def spread(work: Callable[[range], list[T]], n: int, jobs: int) -> list[T]:
+    """``work`` over ``range(n)``, split over ``jobs`` processes (every ``jobs``-th index to
+    one), the parts' results joined; one job runs in this process. ``work`` must be
+    picklable: a module-level function, or a ``functools.partial`` of one.
+
+    >>> spread(list, 5, jobs=1)
+    [0, 1, 2, 3, 4]
+    """
+    jobs = max(1, min(jobs, n))
+    parts = [range(j, n, jobs) for j in range(jobs)]
+    if jobs == 1:
+        return work(parts[0])
+    with ProcessPoolExecutor(jobs) as pool:
+        return [x for part in pool.map(work, parts) for x in part]
+
+
+def _walls(walls: range, seed: int, seats: list[str], make_bot: MakeBot) -> list[WallResult]:
     return [tournament_wall(h, seed, seats, make_bot=make_bot) for h in walls]
 
 
@@ -40,12 +57,8 @@ def duel(seats: Sequence[str], make_bot: MakeBot, walls: int, seed: int,
     """
     if walls < 1:
         raise ValueError(f"a duel needs at least one wall, not {walls}")
-    jobs = max(1, min(jobs, walls))
-    parts = [(range(j, walls, jobs), seed, list(seats), make_bot) for j in range(jobs)]
-    if jobs == 1:
-        return summarize(_walls(parts[0]))
-    with ProcessPoolExecutor(jobs) as pool:
-        return summarize([w for part in pool.map(_walls, parts) for w in part])
+    return summarize(spread(partial(_walls, seed=seed, seats=list(seats), make_bot=make_bot),
+                            walls, jobs))
 
 
 def figure(level: dict[str, Any]) -> str:

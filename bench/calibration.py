@@ -35,6 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from duel import spread  # noqa: E402
 
 from sxmj.bots import DiscardOption, HardStrategy  # noqa: E402
+from sxmj.bots.hard import RaceContext  # noqa: E402
 from sxmj.game import Game  # noqa: E402
 from sxmj.observation import Observation  # noqa: E402
 from sxmj.simulate import play_hand  # noqa: E402
@@ -47,19 +48,23 @@ Kept = tuple[int, int, float]  # (tiles left in the wall, distance, race value) 
 
 
 class RecordingHard(HardStrategy):
-    """Hard, noting the race value of each hand it keeps."""
+    """Hard, noting the race value of each hand it keeps (the value its ranking used)."""
 
     def __init__(self, seed: int) -> None:
         super().__init__(seed)
         self.kept: list[Kept] = []
+        self._values: dict[int, float] = {}  # this turn's discards, by tile
+
+    def discard_value(self, obs: Observation, ctx: RaceContext, shape: Shape,
+                      option: DiscardOption) -> float:
+        value = self._values[option.tile] = super().discard_value(obs, ctx, shape, option)
+        return value
 
     def ranked_discards(self, obs: Observation,
                         options: list[DiscardOption]) -> list[DiscardOption]:
+        self._values = {}
         ranked = super().ranked_discards(obs, options)
-        best = ranked[0]
-        value = self.discard_value(obs, self.context(obs), Shape.of(obs.playing_hand,
-                                                                    obs.caishen), best)
-        self.kept.append((obs.wall, best.distance, value))
+        self.kept.append((obs.wall, ranked[0].distance, self._values[ranked[0].tile]))
         return ranked
 
 

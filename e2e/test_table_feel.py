@@ -480,25 +480,42 @@ def test_a_match_of_two_hands_goes_on_after_the_first(open_page):
 # ---------- 6. a welcome ----------
 
 
+WHY_NO_WELCOME = """() => ({url: location.href, waiting: document.body.dataset.sxmjWaiting,
+  profile: localStorage.getItem('sxmj.profile'), welcome: localStorage.getItem('sxmj.welcome'),
+  notice: (document.querySelector('#notice') || {}).textContent || null})"""
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_a_first_visit_is_welcomed(open_page, size):
-    page = open_page(size, "", settle_=False)
-    card = page.locator(WELCOME)
-    card.wait_for(state="visible")
-    text = card.inner_text()
-    assert "你" in text and "庄" in text and "财神" in text and "自摸" in text
-    assert card.locator('[data-testid="welcome-cai"] img').count() == 1
-    hrefs = card.locator("a").evaluate_all("els => els.map(e => e.getAttribute('href'))")
-    assert "./learn.html" in hrefs and "./learn.html#scenarios" in hrefs
-    box = card.bounding_box()
-    v = SIZES[size]
-    assert box["width"] <= v["width"] and box["height"] <= v["height"]  # one screen
-    press(page, size, '[data-ui="welcome-ok"]')
-    card.wait_for(state="hidden")
-    settle(page)
+    # A plain visit deals at random, and about one deal in 1,500 ends by a bot's draw before
+    # the player's first move. That counts a hand in the profile, and a player with a hand
+    # counted is rightly not welcomed again: such a deal is dealt again (a new first visit).
+    for _ in range(3):
+        page = open_page(size, "", settle_=False)
+        card = page.locator(WELCOME)
+        card.wait_for(state="visible")
+        text = card.inner_text()
+        assert "你" in text and "庄" in text and "财神" in text and "自摸" in text
+        assert card.locator('[data-testid="welcome-cai"] img').count() == 1
+        hrefs = card.locator("a").evaluate_all("els => els.map(e => e.getAttribute('href'))")
+        assert "./learn.html" in hrefs and "./learn.html#scenarios" in hrefs
+        box = card.bounding_box()
+        v = SIZES[size]
+        assert box["width"] <= v["width"] and box["height"] <= v["height"]  # one screen
+        press(page, size, '[data-ui="welcome-ok"]')
+        card.wait_for(state="hidden")
+        settle(page)
+        if page.evaluate("() => document.body.dataset.sxmjWaiting") != "result":
+            break
+    else:
+        raise AssertionError("three deals in a row ended before the player's first move")
     page.goto(page.url.split("?")[0])  # not ticked: welcomed again on a plain visit
     wait_ready(page)
-    page.locator(WELCOME).wait_for(state="visible")
+    try:
+        page.locator(WELCOME).wait_for(state="visible")
+    except Exception as e:  # what the table knew instead: a failure that says why
+        raise AssertionError(f"no welcome on the second plain visit: "
+                             f"{page.evaluate(WHY_NO_WELCOME)}") from e
     press(page, size, '[data-testid="welcome-hide"]')
     press(page, size, '[data-ui="welcome-ok"]')
     page.locator(WELCOME).wait_for(state="hidden")

@@ -15,6 +15,16 @@ Only the files the game needs at run time are copied:
 The ``peer`` package (PeerServer, Node only: the tests and docs/friends.md's self-hosted broker) and
 ``axe-core`` (the accessibility test) are devDependencies too, never copied here.
 
+PyScript is patched as it is copied (:data:`PYSCRIPT_PATCHES`): its Pyodide loader keeps a
+packages cache in IndexedDB on every boot, even with no packages to cache, and a frame whose
+storage is refused (a third-party iframe in Safari, or with third-party cookies blocked) or
+absent made that cache fail the boot: the cache's ``onerror`` dispatches the very event being
+dispatched (``InvalidStateError``, an uncaught error) and its rejection stopped the start; and
+the ``pyscript.fs`` store it opens at import left an unhandled rejection. Patched, the cache is
+kept in memory when IndexedDB can't be opened, and a store nobody uses fails quietly. Each patch must match
+exactly as often as the pinned version has the code, so an upgrade that changes it fails the
+build instead of shipping an unpatched runtime.
+
 The installed versions must match the exact pins in package.json; run ``npm ci`` first.
 Unchanged files are not copied again, and stale files are removed, so the folder always
 mirrors the lock file. Stdlib only.
@@ -24,8 +34,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import shutil
 import sys
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -43,6 +56,64 @@ PYODIDE_FILES = (
 VENDORED = ("pyodide", "@pyscript/core", "peerjs", "qrcode-generator")
 # devDependencies that must never reach the site
 NOT_SHIPPED = ("peer", "axe-core")
+
+
+@dataclass(frozen=True)
+class Patch:
+    """One change to vendored files: ``pattern`` (a regular expression) must match ``count``
+    times over the folder's files, each replaced by ``replace`` (a ``re.sub`` template or
+    function)."""
+
+    why: str
+    pattern: str
+    replace: str | Callable[[re.Match[str]], str]
+    count: int
+
+
+def _memory_when_refused(m: re.Match[str]) -> str:
+    # IDBMapSync (a Map mirrored into IndexedDB): when the database never opens, its mirror
+    # is dropped (this.#s = null) and every later write or close skips it: the Map alone
+    body = m.group(0).replace("this.#s.close()", "this.#s?.close()")
+    for method in ("clear()", "delete(e)", "set(e,t)"):
+        body = body.replace(f"()=>this.#s.{method}", f"()=>this.#s?.{method}")
+    head = "super.set({1},{2})}})".format(*m.group(3, 4, 5))
+    return body.replace(head, head + ".catch(()=>{this.#s=null})", 1)
+
+
+# @pyscript/core 0.7.31: core-*.js carries @webreflection/idb-map twice (the main thread's copy
+# and the worker's), storage.js once (the onerror) or not at all (its Map)
+PYSCRIPT_PATCHES = (
+    Patch(
+        "idb-map's onerror re-dispatched the event being dispatched (InvalidStateError)",
+        r"onerror\((\w)\)\{(\w)\(\1\),this\.dispatchEvent\(\1\)\}",
+        r"onerror(\1){\2(\1)}",
+        3,
+    ),
+    Patch(
+        # PyScript makes one at import ("@pyscript.fs"), awaited only if a page uses pyscript.fs
+        "an IDBMap whose database never opens leaves no unhandled rejection",
+        r"(this\.#e=new Promise\(\((\w),(\w)\)=>\{\w\(indexedDB\.open\(.{0,400}?return \w\}\))"
+        r"\}dispatchEvent\(",
+        r"\1,this.#e.catch(()=>{})}dispatchEvent(",
+        3,
+    ),
+    Patch(
+        "the packages cache stays in memory when IndexedDB can't be opened",
+        r"class (\w+) extends Map\{#s;#o;constructor\(\.\.\.e\)\{super\(\),this\.#s=new "
+        r"(\w+)\(\.\.\.e\),this\.#o=this\.#s\.entries\(\)\.then\((\w)=>\{for\(const"
+        r"\[(\w),(\w)\]of \3\)super\.set\(\4,\5\)\}\)\}.*?super\.set\(e,t\)\}",
+        _memory_when_refused,
+        2,
+    ),
+)
+
+
+def patch_text(text: str, patches: tuple[Patch, ...], found: dict[str, int]) -> str:
+    """``text`` with every patch applied; ``found`` counts each patch's matches."""
+    for patch in patches:
+        text, n = re.subn(patch.pattern, patch.replace, text)
+        found[patch.why] = found.get(patch.why, 0) + n
+    return text
 
 
 def pinned_version(root: Path, package: str) -> str:
@@ -77,8 +148,10 @@ def same_file(src: Path, dst: Path) -> bool:
     return a.st_size == b.st_size and int(a.st_mtime) == int(b.st_mtime)
 
 
-def sync_folder(sources: list[Path], dest: Path) -> tuple[int, int]:
-    """Mirror ``sources`` into ``dest``; return (copied, removed)."""
+def sync_folder(sources: list[Path], dest: Path,
+                patches: tuple[Patch, ...] = ()) -> tuple[int, int]:
+    """Mirror ``sources`` into ``dest`` (each ``*.js`` with ``patches`` applied); return
+    (copied, removed). Every patch must apply to one of the files."""
     dest.mkdir(parents=True, exist_ok=True)
     wanted = {p.name for p in sources}
     removed = 0
@@ -87,13 +160,27 @@ def sync_folder(sources: list[Path], dest: Path) -> tuple[int, int]:
             shutil.rmtree(old) if old.is_dir() else old.unlink()
             removed += 1
     copied = 0
+    found: dict[str, int] = {}
     for src in sources:
         if not src.is_file():
             raise SystemExit(f"build_vendor: {src} missing: run `npm ci`")
         dst = dest / src.name
+        if patches and src.suffix == ".js":
+            text = src.read_text(encoding="utf-8")
+            new = patch_text(text, patches, found)
+            if new != text:
+                if not dst.is_file() or dst.read_text(encoding="utf-8") != new:
+                    dst.write_text(new, encoding="utf-8")
+                    copied += 1
+                continue
         if not same_file(src, dst):
             shutil.copy2(src, dst)
             copied += 1
+    for patch in patches:
+        if found.get(patch.why, 0) != patch.count:
+            raise SystemExit(f"build_vendor: {dest.name}: {patch.why}: matched "
+                             f"{found.get(patch.why, 0)} times, not {patch.count}: the vendored "
+                             f"code changed, update the patch")
     return copied, removed
 
 
@@ -106,7 +193,8 @@ def build(root: Path, out: Path) -> int:
             )
     total = 0
     for sub, sources in runtime_sources(root).items():
-        copied, removed = sync_folder(sources, out / sub)
+        patches = PYSCRIPT_PATCHES if sub == "pyscript" else ()
+        copied, removed = sync_folder(sources, out / sub, patches)
         size = sum(p.stat().st_size for p in sources)
         total += size
         print(

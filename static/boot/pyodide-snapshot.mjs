@@ -42,6 +42,7 @@ const SITE = new URL("../../", import.meta.url);
 const FULL_STDLIB = new URL("python_stdlib.zip", RUNTIME).href;
 const FULL_STDLIB_PATH = "/lib/python_stdlib.zip";  // beside the compiled /lib/python314.zip
 const DEVICE_AFTER_MS = 4000;  // the device's snapshot waits this long after the worker's install
+const boot = globalThis.sxmjBoot || {};
 const BUILD = globalThis.document?.querySelector('meta[name="sxmj-build"]')?.content || "dev";
 // The site's cache, filled by the service worker (sw.js) and by this page; a dev page keeps
 // only its own snapshot, in a cache of its own
@@ -54,7 +55,6 @@ const SOURCES = null;
 // hashes): `make site` writes it here. null (the repository): read and checked at start.
 const KIT = null;
 
-const boot = globalThis.sxmjBoot || {};
 const started = performance.now();
 // ms: milestones, in ms after `start` (this module's start, in ms after navigation start)
 const report = (boot.snapshot = { state: "pending", reason: "", start: Math.round(started), ms: {} });
@@ -92,10 +92,18 @@ function cyrb53(bytes) {
 // `sxmjBoot.keep()` puts it into the site's cache. The browser's HTTP cache may not hold the
 // big ones (the 9.6 MB wasm), and the worker's install must not download them a second time.
 const kept = new Map();
-// (only on the pages that register the worker, html[data-sw]: not in an embed's frame)
-const keeping = BUILD !== "dev" && !!globalThis.caches &&
-  !!globalThis.document?.documentElement.hasAttribute("data-sw") &&
-  !globalThis.navigator?.serviceWorker?.controller;
+// (only on the pages that register the worker, html[data-sw], and not in a frame of another
+// site's page: page-boot.js registers no worker there)
+const storage = boot.storage || { frame: "top", caches: Promise.resolve(globalThis.caches ? "ok" : "absent") };
+const keeping = BUILD !== "dev" && !!globalThis.caches && storage.frame !== "third-party" &&
+  !!globalThis.document?.documentElement.hasAttribute("data-sw") && !swController();
+function swController() {
+  try {
+    return globalThis.navigator?.serviceWorker?.controller;
+  } catch {
+    return null;  // storage refused: no worker
+  }
+}
 const realFetch = globalThis.fetch;
 
 function keepResponse(url, response) {
@@ -183,7 +191,9 @@ function runsFit({ raw, packed, runs }) {
 /** This device's snapshot of `kit`: `{meta, packed}` (packed: a promise of its bytes), or a
  * Skip saying why there is none. */
 async function deviceSnapshot(kit) {
-  if (!globalThis.caches) throw new Skip("no cache storage here");
+  // (asked once, by page-boot.js: a frame of another site's page may be refused)
+  const state = await storage.caches;
+  if (state !== "ok") throw new Skip(`cache storage ${state} here`);
   if (!(await caches.has(CACHE))) throw new Skip("no snapshot on this device yet");
   const store = await caches.open(CACHE);
   const keys = deviceKeys(kit);
@@ -245,8 +255,9 @@ function mountFullStdlib(pyodide, bytes) {
 
 /** The vendored zip from the site's cache (the service worker's, or this page's), or null. */
 async function cachedFullStdlib() {
+  if (await storage.caches !== "ok") return null;
   try {
-    const hit = globalThis.caches && await caches.match(FULL_STDLIB);
+    const hit = await caches.match(FULL_STDLIB);
     return hit ? new Uint8Array(await hit.arrayBuffer()) : null;
   } catch {
     return null;
@@ -424,6 +435,7 @@ function settle() {
         // (an embed, in another site's article, takes it only from the cache: 2.5 MB more for
         // a calculator is too much)
         const zip = await cachedFullStdlib() || (page?.hasAttribute("data-sw") &&
+          storage.frame !== "third-party" &&
           new Uint8Array(await (await realFetch(FULL_STDLIB)).arrayBuffer()));
         if (zip) mountFullStdlib(interpreter, zip);
       } catch (err) {
@@ -431,9 +443,11 @@ function settle() {
       }
     }
     if (device.state !== "pending") return;
-    if (!kit || !page?.hasAttribute("data-sw") || typeof Worker !== "function" || !globalThis.caches) {
+    const third = storage.frame === "third-party";
+    if (!kit || !page?.hasAttribute("data-sw") || third || typeof Worker !== "function" ||
+        await storage.caches !== "ok") {
       device.state = "skipped";
-      device.reason = !kit ? "no kit" : "not on this page";
+      device.reason = !kit ? "no kit" : third ? "a frame of another site" : "not on this page";
       return;
     }
     // a few seconds into the game, in an idle moment: the worker's start takes a core for

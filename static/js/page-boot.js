@@ -23,6 +23,14 @@
 //    left at the same address, so edited files stay fresh. Then, on every page, it lets the
 //    interpreter module finish in the background (sxmjBoot.settle: the whole standard library,
 //    this device's memory snapshot);
+//  - window.sxmjBoot.storage: what this page may keep, asked once before anything else does:
+//    `frame` ("top", "same-site" or "third-party": a frame of another site's page),
+//    `local` and `session` (localStorage, sessionStorage: "ok", "refused" when using it throws,
+//    "absent" when the browser has none), and `caches` (a promise of the same three words).
+//    A third-party frame (an embed, the table in an article) is partitioned by every browser
+//    and refused by some (Safari by default, any profile that blocks third-party cookies):
+//    a refusal is an expected state, read here once, and never an error. A third-party frame
+//    never registers the service worker nor keeps the runtime in the site's cache;
 //  - html[data-embed]: posts the content's height to the parent page,
 //    postMessage({type: "sxmj-embed-size", height}), so a 3-line snippet can size the iframe.
 (function () {
@@ -52,6 +60,41 @@
     stage: "download", percent: PERCENT.download, log: [], fetched: {}, error: null, slow: false
   };
   var timer = 0, creep = 0, observers = [];
+
+  boot.storage = storageState();
+
+  // What this page may keep (see the header): read once, so that no later caller has to
+  // treat a refused storage call as an exception.
+  function storageState() {
+    var frame = "top";
+    try {
+      if (window.top !== window) {
+        // reading the top page's origin throws when it is another site's
+        frame = window.top.location.origin === location.origin ? "same-site" : "third-party";
+      }
+    } catch (e) { frame = "third-party"; }
+    function web(name) {
+      var store;
+      try { store = window[name]; } catch (e) { return "refused"; }
+      if (!store) return "absent";
+      try {
+        store.setItem("sxmj.probe", "1");
+        store.removeItem("sxmj.probe");
+        return "ok";
+      } catch (e) {
+        // full is not refused: a quota error still leaves what is stored readable
+        return e && e.name === "QuotaExceededError" ? "ok" : "refused";
+      }
+    }
+    var caches;
+    try {
+      caches = !window.caches ? Promise.resolve("absent")
+        : window.caches.has("sxmj-probe").then(function () { return "ok"; },
+          function () { return "refused"; });
+    } catch (e) { caches = Promise.resolve("refused"); }
+    return { frame: frame, local: web("localStorage"), session: web("sessionStorage"),
+             caches: caches };
+  }
 
   function now() { return Math.round(performance.now()); }
   function note(event, detail) { boot.log.push({ event: event, detail: detail || "", t: now() }); }
@@ -170,7 +213,9 @@
   // After ready: what the page downloaded into the site's cache, the service worker, then the
   // interpreter module's background work (each step waits for the one before).
   function settle() {
-    var offline = root.hasAttribute("data-sw");
+    // (a third-party frame keeps no copy of the site: a partitioned worker would serve only
+    // that one article, and a refused one can't install)
+    var offline = root.hasAttribute("data-sw") && boot.storage.frame !== "third-party";
     var keep = offline && BUILD !== "dev" && typeof boot.keep === "function";
     Promise.resolve(keep ? boot.keep() : 0)
       .catch(function (err) { console.warn("sxmj: could not keep the downloaded files: " + err); })
@@ -190,7 +235,8 @@
   // worker controls the page (its install has filled the site's cache), or at once when there
   // is none to wait for.
   function serviceWorker() {
-    var sw = navigator.serviceWorker;
+    var sw;
+    try { sw = navigator.serviceWorker; } catch (e) { return null; }  // refused: no offline
     if (!sw || !window.isSecureContext) return null;
     if (BUILD === "dev") {
       sw.getRegistrations().then(function (regs) {

@@ -21,9 +21,9 @@ storage is refused (a third-party iframe in Safari, or with third-party cookies 
 absent made that cache fail the boot: the cache's ``onerror`` dispatches the very event being
 dispatched (``InvalidStateError``, an uncaught error) and its rejection stopped the start; and
 the ``pyscript.fs`` store it opens at import left an unhandled rejection. Patched, the cache is
-kept in memory when IndexedDB can't be opened, and a store nobody uses fails quietly. Each patch must match
-exactly as often as the pinned version has the code, so an upgrade that changes it fails the
-build instead of shipping an unpatched runtime.
+kept in memory when IndexedDB can't be opened, and a store nobody uses fails quietly. Each
+patch must match exactly as often as the pinned version has the code, so an upgrade that
+changes it fails the build instead of shipping an unpatched runtime.
 
 The installed versions must match the exact pins in package.json; run ``npm ci`` first.
 Unchanged files are not copied again, and stale files are removed, so the folder always

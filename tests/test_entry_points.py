@@ -18,6 +18,7 @@ import doctest
 import json
 import re
 from dataclasses import replace
+from types import SimpleNamespace
 from urllib.parse import parse_qsl, quote, urlencode
 
 import pytest
@@ -33,7 +34,8 @@ from sxmj.ui.i18n import LANGS
 from sxmj.ui.pages import calc, embed, learn, plumbing
 from sxmj.ui.pages.judge import FIELDS, OPTION_FIELDS
 from sxmj.ui.params import INDEX_PARAMS, MAX_SEED, parse_level, parse_params, query_values
-from sxmj.ui.table import saved, settings_tabs
+from sxmj.ui.table import comforts, match_summary, regions, saved, settings_tabs
+from sxmj.ui.table.daily import DailyStore
 from sxmj.ui.table.friends import lobby as friends
 from sxmj.ui.table.local_storage import Persistence, url_overrides
 
@@ -522,3 +524,47 @@ def test_url_parameters_over_the_settings_only_when_used(search, bots, lang):
     stored = saved.Settings(lang="en", bots=("hard",) * 3)
     s = url_overrides(stored, search)
     assert (s.bots, s.lang) == (bots, lang)
+
+
+# ------------------------------------------------------------------ a page that keeps nothing
+
+
+class RefusingWindow:
+    """A frame of another site's page whose browser refuses it storage (Safari's default):
+    reading ``localStorage`` throws, as the DOM's SecurityError does."""
+
+    @property
+    def localStorage(self):  # noqa: N802 - the DOM's name
+        raise RuntimeError("SecurityError: The operation is insecure.")
+
+
+@pytest.mark.parametrize("window", [RefusingWindow(), SimpleNamespace(localStorage=None)],
+                         ids=["refused", "absent"])
+def test_a_page_refused_storage_plays_on_unkept_and_says_so_once(window):
+    p = Persistence(window, Clock())
+    p.load_settings("?lang=en")
+    p.load_profile()
+    assert p.load_match().match is None
+    p.store(saved.KEY_SETTINGS, "{}")  # nothing raises, nothing is kept
+    assert not p.kept and p.notices == []
+    link = "https://sxmj.example/index.html?seed=7"
+    html = regions.notice_html(p.notices, (), "en", link)
+    assert 'data-kind="no-storage"' in html and f'href="{link}"' in html
+    assert 'target="_blank"' in html and html.count('data-ui="notice-ok"') == 1
+    assert "open-full" not in regions.notice_html([], (), "zh", "")  # a top page: no link
+    assert Persistence(Window(Storage({})), Clock()).kept
+
+
+def test_without_storage_no_rank_is_shown_and_the_daily_is_practice():
+    match = Match(seed=3, options=Options(match_hands=1))
+    while not match.finished:
+        seat = match.game.to_move()[0]
+        match.apply(match.game.legal_actions(seat)[0])
+    menu = comforts.menu_chips(None, "en")
+    assert 'data-ui="profile"' not in menu and 'data-ui="settings"' in menu
+    ranked = match_summary.summary_html(match, saved.Profile(), "en")
+    unranked = match_summary.summary_html(match, saved.Profile(), "en", ranked=False)
+    assert 'data-testid="match-rank"' in ranked and 'data-testid="match-rank"' not in unranked
+    store = DailyStore(Persistence(RefusingWindow(), Clock()))
+    assert not store.kept
+    assert DailyStore(Persistence(Window(Storage({})), Clock())).kept

@@ -417,6 +417,10 @@ STRINGS: dict[str, tuple[str, str]] = {
     "why_edited": ("数据被改动过", "it was edited by hand"),
     "why_invalid": ("记录不合规则", "the record breaks the rules"),
     "notice_ok": ("知道了", "OK"),
+    "notice_no_storage": ("这里不能保存：牌局、段位和每日挑战都不会留下。",
+                          "This page can't save here: the match, your rank and the daily "
+                          "challenge won't be kept."),
+    "notice_no_storage_open": ("在新标签页打开完整游戏", "Open the full game in a new tab"),
     "resumed": ("已恢复上次的牌局", "Your game was resumed"),
     # scenario mode
     "scenario_done": ("场景结束", "Scenario finished"),

@@ -337,7 +337,8 @@ class App:
             pick=d.pick, viewer=viewing, menu_rules=comforts.rules_chip(  # the next rules too
                 self.match.options, None if self.session.scenario else self.params.rules(
                     self.settings.rules), lang),
-            menu_extra=comforts.menu_chips(self.persistence.profile.rank, lang),
+            menu_extra=comforts.menu_chips(
+                self.persistence.profile.rank if self.persistence.kept else None, lang),
             preview="" if viewing else d.preview(lang, self.settings.assist),
             first_win=self.first_win and not viewing,
             match_over=self.match.finished and not viewing and self.session.scenario is None,
@@ -369,7 +370,7 @@ class App:
         if self.settings.assist:
             info = self.assist_now()
             st.suggest = info.suggest if info is not None else None
-        ends(st, self.match, self.persistence.profile)
+        ends(st, self.match, self.persistence.profile, ranked=self.persistence.kept)
 
     def assist_now(self) -> AssistInfo | None:
         """The assist for the live game (worked out once per state)."""

@@ -56,14 +56,17 @@ def rules_chip(now: Options, pending: Options | None, lang: str) -> str:
 
 
 
-def menu_chips(rank: Rank, lang: str) -> str:
-    """The chips the comforts add to the menu: profile (rank), settings, help."""
-    title = rank.title_zh if lang == "zh" else rank.title_en
-    return (f'<button type="button" class="chip chip--rank" data-ui="profile" '
-            f'aria-label="{esc(tr(lang, "profile_label"))}: {esc(title)}">'
-            f'<span class="chip__icon" aria-hidden="true">★</span>'
-            f'<span class="chip__text">{esc(title)}</span></button>'
-            f'<button type="button" class="chip chip--settings" data-ui="settings" '
+def menu_chips(rank: Rank | None, lang: str) -> str:
+    """The chips the comforts add to the menu: profile (rank; None: no profile is kept
+    here, no chip), settings, help."""
+    chip = ""
+    if rank is not None:
+        title = rank.title_zh if lang == "zh" else rank.title_en
+        chip = (f'<button type="button" class="chip chip--rank" data-ui="profile" '
+                f'aria-label="{esc(tr(lang, "profile_label"))}: {esc(title)}">'
+                f'<span class="chip__icon" aria-hidden="true">★</span>'
+                f'<span class="chip__text">{esc(title)}</span></button>')
+    return (f'{chip}<button type="button" class="chip chip--settings" data-ui="settings" '
             f'aria-label="{esc(tr(lang, "settings_label"))}">'
             f'<span class="chip__icon" aria-hidden="true">⚙</span>'
             f'<span class="chip__text">{esc(tr(lang, "settings"))}</span></button>'
@@ -238,6 +241,20 @@ def notice_html(problems: list[Problem], lang: str) -> str:
             f'<p class="notice__detail">{esc(detail)}</p></div>'
             f'<button type="button" class="act act--small" data-ui="notice-ok">'
             f'<span class="act__label">{esc(tr(lang, "notice_ok"))}</span></button></div>')
+
+
+def no_storage_html(link: str, lang: str) -> str:
+    """Said once, small, where the browser lets this page keep nothing (a frame of another
+    site's page, in Safari or with third-party cookies blocked): the game goes on unsaved, and
+    ``link`` (when not empty) opens the full game in a new tab, where it is kept."""
+    open_link = (f' <a class="notice__open" href="{esc(link)}" target="_blank" rel="noopener" '
+                 f'data-ui="open-full">{esc(tr(lang, "notice_no_storage_open"))} ↗</a>'
+                 if link else "")
+    return (f'<div class="param-notice notice--small" role="status" data-testid="notice" '
+            f'data-kind="no-storage"><div class="param-notice__text"><p>'
+            f'{esc(tr(lang, "notice_no_storage"))}{open_link}</p></div>'
+            f'<button type="button" class="param-notice__ok" data-ui="notice-ok">'
+            f'{esc(tr(lang, "notice_ok"))}</button></div>')
 
 
 ICONS = {  # the replay bar's buttons, drawn (no font has to hold ⏮ ⏭)

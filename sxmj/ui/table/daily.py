@@ -55,6 +55,7 @@ class DailyStore:
 
     def __init__(self, storage: Any):
         self.storage = storage
+        self.kept: bool = getattr(storage, "kept", True)
         self.history, problem = load_history(storage.load(KEY_HISTORY))
         if problem is not None:
             storage.notices.append(problem)
@@ -102,8 +103,11 @@ class DailySession(PlainSession):
         self.copy = copy
         self.base_link = base_link
         self.moves: list[int] = [] if live is None else daily.decode_moves(live.moves)
-        # None until the first move: whether this play counts is decided when it begins
+        # None until the first move: whether this play counts is decided when it begins; a
+        # device that keeps nothing (a frame refused storage) plays it as practice
         self.counted: bool | None = None if live is None else live.counted
+        if not store.kept:
+            self.counted = False
         self.recorded = False
         self.copy_status = ""
         self.lang = "zh"  # the page's, as last drawn (the share text is in it)

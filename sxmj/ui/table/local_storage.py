@@ -54,6 +54,9 @@ class Persistence:
 
     def __init__(self, window, clock: Clock):
         self.storage = self._storage(window)
+        # False in a frame of another site's page whose browser refuses it storage (Safari by
+        # default), or with none at all: the match, the rank and the daily are not kept
+        self.kept = self.storage is not None
         self.clock = clock
         self.notices: list[Problem] = []
         self.profile = Profile()
@@ -61,11 +64,13 @@ class Persistence:
 
     @staticmethod
     def _storage(window):
+        # A refused storage throws here (a SecurityError: a frame of another site's page in
+        # Safari, or with third-party cookies blocked); a full one still reads, and is kept
         try:
             storage = window.localStorage
-            return None if storage is None else storage
-        except Exception:  # noqa: BLE001 - storage may be disabled: play without it
+        except Exception:  # noqa: BLE001 - refused: play without it
             return None
+        return None if storage is None else storage
 
     def load(self, key: str) -> str | None:
         """The stored text, or None (nothing stored, or no storage)."""

@@ -169,9 +169,10 @@ def improvements_html(match: TableMatch, profile: Profile, lang: str) -> str:
 
 
 def summary_html(match: TableMatch, profile: Profile, lang: str,
-                 name: Callable[[int], str] | None = None) -> str:
+                 name: Callable[[int], str] | None = None, ranked: bool = True) -> str:
     """The match summary at the top of its last hand's result panel; ``name`` gives each
-    seat's name (a friends room's players), else the seats' own."""
+    seat's name (a friends room's players), else the seats' own. ``ranked``: the rank
+    progress is shown (not where nothing can be kept: it would start afresh every visit)."""
     name = name or (lambda seat: seat_name(seat, lang))
     rows = []
     dealer = match.game.dealer
@@ -212,17 +213,21 @@ def summary_html(match: TableMatch, profile: Profile, lang: str,
         f'<tbody>{"".join(rows)}</tbody></table>'
         f'<p class="summary__best"><b>{esc(tr(lang, "match_best"))}</b> '
         f'<span data-testid="match-best">{esc(best_text)}</span></p>'
-        f'{improvements_html(match, profile, lang)}'
-        f'{rank_progress_html(profile, points_won(match), lang)}'
+        f'{improvements_html(match, profile, lang) if ranked else ""}'
+        f'{rank_progress_html(profile, points_won(match), lang) if ranked else ""}'
         f'<div class="summary__acts"><button type="button" class="act act--ghost" '
         f'data-ui="export"><span class="act__label">{esc(tr(lang, "match_export"))}'
         f'</span></button></div></section>')
 
 
-def ends(st: TableState, match: TableMatch, profile: Profile) -> None:
-    """What a finished hand's panel adds for the player: the rank line under the payments,
-    and on the match's last hand the summary on top."""
+def ends(st: TableState, match: TableMatch, profile: Profile, ranked: bool = True) -> None:
+    """What a finished hand's panel adds for the player: the rank line under the payments
+    (when ``ranked``: the profile is kept), and on the match's last hand the summary on top."""
     if not (match.game.over and match.results):
+        return
+    if not ranked:
+        if st.match_over:
+            st.result_top = summary_html(match, profile, st.lang, st.name, ranked=False)
         return
     gained = hand_points(match.results[-1].payments[0])
     if match.finished:  # the last hand also counted the match's place points

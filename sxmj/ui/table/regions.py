@@ -70,11 +70,14 @@ def waiting_for(game: TableGame, viewing: bool, people: frozenset[int] = frozens
     return "bots"
 
 
-def notice_html(problems: list[Problem], refused: tuple[Refusal, ...], lang: str) -> str:
-    """The notice at the start: stored data that could not be used, then the URL parameters
-    that were not (under the first one's OK, which closes both); empty when all was used."""
+def notice_html(problems: list[Problem], refused: tuple[Refusal, ...], lang: str,
+                no_storage: str | None = None) -> str:
+    """The notice at the start: that nothing can be kept here (``no_storage``: the link to
+    the full game, "" for none), stored data that could not be used, then the URL parameters
+    that were not (under the first one's OK, which closes them all); empty when all was used."""
+    first = comforts.no_storage_html(no_storage, lang) if no_storage is not None else ""
     stored = comforts.notice_html(problems, lang) if problems else ""
-    return stored + refusals_html(refused, lang, button=not stored)
+    return first + stored + refusals_html(refused, lang, button=not (first or stored))
 
 
 def viewer_html(viewer: Viewer | None, lang: str) -> str:

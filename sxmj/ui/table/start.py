@@ -35,7 +35,8 @@ def start() -> None:
     app.render()
     if app.link_record is not None:  # a shared daily: its play, watched
         app.replay.open(app.link_record)
-    notice = regions.notice_html(app.persistence.notices, refused, app.params.lang)
+    notice = regions.notice_html(app.persistence.notices, refused, app.params.lang,
+                                 None if app.persistence.kept else full_game_link(window))
     if notice:
         app.screen.show_notice(notice)
     kept = app.persistence
@@ -58,6 +59,16 @@ def start() -> None:
 
     after_first_frame(window, *([card] if welcomed else []), app.kick)
     document.body.dataset.sxmjReady = "1"
+
+
+def full_game_link(window) -> str:
+    """Where the full game is kept: this very page in a tab of its own ("" when this page is
+    not in a frame: it already is the full game)."""
+    try:
+        frame = str(window.sxmjBoot.storage.frame)
+    except Exception:  # noqa: BLE001 - a page without page-boot.js
+        frame = "top"
+    return "" if frame == "top" else str(window.location.href)
 
 
 _APPS: list = []  # keeps the app and its event proxies alive for the page's lifetime

@@ -4,6 +4,7 @@
 #   make e2e     the browser tests, the friends ones inside a network namespace (root)
 #   make typecheck  mypy: --strict over the core, the default checks over sxmj/ui/
 #   make site    build _site/ for GitHub Pages
+#   make article the site, and another site's article embedding it: http://localhost:8001/ (ARTICLE_PORT=)
 #   make bench   run the benchmarks (make bench-boot, make bench-first-visit: one browser benchmark)
 #   make sync    rewrite the [files] table of pyscript.toml from sxmj/**/*.py
 #   make snapshot  build the compiled standard library and sources bundle the pages boot from (site, play)
@@ -21,7 +22,7 @@ CHROMIUM := /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 -y -q
 
-.PHONY: help play serve test lint typecheck unit e2e e2e-friends site vendor snapshot sync bench \
+.PHONY: help play serve article test lint typecheck unit e2e e2e-friends site vendor snapshot sync bench \
 	bench-boot bench-first-visit clean distclean venv chromium npm
 
 help:
@@ -56,6 +57,10 @@ serve: play
 
 site: vendor snapshot
 	$(PYTHON) scripts/build_site.py
+
+# examples/third-party.html on another site (localhost) than the game (127.0.0.1/sxmj/)
+article: site
+	PORT=$(PORT) $(PYTHON) scripts/serve_article.py
 
 # --- tests ---------------------------------------------------------------------------
 

@@ -248,7 +248,7 @@ def no_storage_html(link: str, lang: str) -> str:
     site's page, in Safari or with third-party cookies blocked): the game goes on unsaved, and
     ``link`` (when not empty) opens the full game in a new tab, where it is kept."""
     open_link = (f' <a class="notice__open" href="{esc(link)}" target="_blank" rel="noopener" '
-                 f'data-ui="open-full">{esc(tr(lang, "notice_no_storage_open"))} ↗</a>'
+                 f'data-testid="open-full">{esc(tr(lang, "notice_no_storage_open"))} ↗</a>'
                  if link else "")
     return (f'<div class="param-notice notice--small" role="status" data-testid="notice" '
             f'data-kind="no-storage"><div class="param-notice__text"><p>'

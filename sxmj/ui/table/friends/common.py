@@ -275,11 +275,24 @@ class RoomBase:
         self.app.window.console.warn(f"sxmj friends: {kind} {detail}")
 
     def copy(self) -> None:
-        try:
-            self.app.window.navigator.clipboard.writeText(self.link)
-            self.app.screen.show_why(tr(self.lang, "friends_copied"))
-        except Exception:  # noqa: BLE001 - the link stays selectable in its box
-            pass
+        """The invite link to the clipboard; where the page may not write it (a frame whose
+        parent gave no ``clipboard-write``), the link is selected in its box, to copy by hand."""
+        async def run() -> None:
+            try:
+                await self.app.window.navigator.clipboard.writeText(self.link)
+                self.app.screen.show_why(tr(self.lang, "friends_copied"))
+                return
+            except Exception:  # noqa: BLE001 - refused, or no Clipboard API
+                pass
+            box = self.app.document.querySelector('[data-testid="friends-link"]')
+            if not is_none(box):
+                try:
+                    box.select()
+                except Exception:  # noqa: BLE001
+                    pass
+            self.app.screen.show_why(tr(self.lang, "rec_copy_failed"))
+
+        self._copying = asyncio.ensure_future(run())  # (kept: a task is only weakly held)
 
     def _hash(self, fragment: str) -> None:
         w = self.app.window

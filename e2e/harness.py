@@ -110,8 +110,10 @@ def origin_of(url: str) -> str:
     return f"{parts.scheme}://{parts.netloc}"
 
 
-def watch(page: Page, site_url: str) -> Watch:
-    """Attach listeners to ``page`` (before it navigates) and return what they collect."""
+def watch(page: Page, site_url: str, also: tuple[str, ...] = ()) -> Watch:
+    """Attach listeners to ``page`` (before it navigates) and return what they collect.
+    ``also``: more origins the page may reach (another site's article around the site's
+    frames: e2e/test_third_party.py); every other request is aborted and recorded."""
     w = Watch(origin_of(site_url))
 
     def on_console(msg) -> None:
@@ -149,8 +151,8 @@ def watch(page: Page, site_url: str) -> Watch:
         w.failed.append(f"{request.url}: {request.failure}")
 
     page.on("requestfailed", on_failed)
-    own = re.escape(w.origin + "/")
-    page.route(re.compile(rf"^(?!{own})(?!data:|blob:).+"), block)
+    own = "".join(f"(?!{re.escape(origin + '/')})" for origin in (w.origin, *also))
+    page.route(re.compile(rf"^{own}(?!data:|blob:).+"), block)
     return w
 
 

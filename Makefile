@@ -5,7 +5,7 @@
 #   make typecheck  mypy: --strict over the core, the default checks over sxmj/ui/
 #   make site    build _site/ for GitHub Pages
 #   make article the site, and another site's article embedding it: http://localhost:8001/ (ARTICLE_PORT=)
-#   make bench   run the benchmarks (make bench-boot, make bench-first-visit: one browser benchmark)
+#   make bench   run the benchmarks (make bench-boot, make bench-first-visit, make bench-embeds: one browser benchmark)
 #   make sync    rewrite the [files] table of pyscript.toml from sxmj/**/*.py
 #   make snapshot  build the compiled standard library and sources bundle the pages boot from (site, play)
 #   make clean   remove build output (distclean also removes .venv and node_modules)
@@ -23,7 +23,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 -y -q
 
 .PHONY: help play serve article test lint typecheck unit e2e e2e-friends site vendor snapshot sync bench \
-	bench-boot bench-first-visit clean distclean venv chromium npm
+	bench-boot bench-first-visit bench-embeds clean distclean venv chromium npm
 
 help:
 	@sed -n 's/^#   //p' Makefile
@@ -140,7 +140,7 @@ test: venv chromium site
 	$(FRIENDS_E2E) || failed="$$failed e2e-friends(exit $$?)"; \
 	if [ -n "$$failed" ]; then echo "make test FAILED:$$failed"; exit 1; fi
 
-bench: bench-boot bench-first-visit
+bench: bench-boot bench-first-visit bench-embeds
 	$(PYTHON) scripts/bench.py
 
 # boot: the game against bare Pyodide in headless Chromium, the skeleton's paint, warm reloads
@@ -151,6 +151,10 @@ bench-boot: venv chromium site
 # served as GitHub Pages serves the site: bytes until ready, ready, first paint
 bench-first-visit: venv chromium site
 	$(VPY) scripts/bench_first_visit.py
+
+# 12 embeds on another site's page: lazy and eager, times to ready and memory
+bench-embeds: venv chromium site
+	$(VPY) scripts/bench_embeds.py
 
 clean:
 	rm -rf _site static/vendor e2e/artifacts .pytest_cache .ruff_cache .hypothesis bench/out \

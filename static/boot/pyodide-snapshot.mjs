@@ -321,8 +321,10 @@ async function restore(kit, snapshot) {
   return pyodide;
 }
 
-/** `{pyodide: Promise, kit}`: the start, under way. */
+/** `{pyodide: Promise, kit}`: the start, under way (an embed's frame waits until it is on
+ * screen: page-boot.js's sxmjBoot.inView). */
 async function start() {
+  await boot.inView;
   let kit = null;
   try {
     kit = await readKit();
@@ -464,4 +466,7 @@ function settle() {
 }
 
 boot.keep = keepFetched;
+// The interpreter's WebAssembly memory in bytes (null before it starts): scripts/bench_embeds.py
+// adds up the frames of a page of embeds with it.
+boot.wasmBytes = () => interpreter?._module?.HEAPU8?.byteLength ?? null;
 boot.settle = settle;

@@ -31,6 +31,10 @@
 //    and refused by some (Safari by default, any profile that blocks third-party cookies):
 //    a refusal is an expected state, read here once, and never an error. A third-party frame
 //    never registers the service worker nor keeps the runtime in the site's cache;
+//  - html[data-embed] in a frame: sxmjBoot.inView, a promise that resolves once the frame is
+//    on screen; the interpreter module waits for it before it starts Python (about 30 MB and
+//    a core for 2 s a frame): a tutorial of 12 embeds starts the ones its reader scrolls to,
+//    not twelve at once (loading="lazy" only holds back frames far below the view);
 //  - html[data-embed]: posts the content's height to the parent page,
 //    postMessage({type: "sxmj-embed-size", height}), so a 3-line snippet can size the iframe.
 (function () {
@@ -62,6 +66,28 @@
   var timer = 0, creep = 0, observers = [];
 
   boot.storage = storageState();
+  boot.inView = inView();
+
+  // An embed's frame starts Python once it is on screen (see the header). An observer with no
+  // root watches the top page's viewport, across origins too (where no margin applies).
+  function inView() {
+    if (!root.hasAttribute("data-embed") || window.top === window ||
+        typeof IntersectionObserver !== "function") return Promise.resolve(true);
+    return new Promise(function (resolve) {
+      boot.held = true;
+      function watch() {
+        var seen = new IntersectionObserver(function (entries) {
+          if (!entries.some(function (e) { return e.isIntersecting; })) return;
+          seen.disconnect();
+          boot.held = false;
+          note("in-view");
+          resolve(true);
+        });
+        seen.observe(document.documentElement);
+      }
+      if (document.documentElement) watch();
+    });
+  }
 
   // What this page may keep (see the header): read once, so that no later caller has to
   // treat a refused storage call as an exception.

@@ -25,10 +25,9 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
+import serve_article  # scripts/ (on sys.path through harness)
 from harness import CHROMIUM, CHROMIUM_ARGS, DESKTOP, Watch, watch
 from playwright.sync_api import Browser, BrowserContext, BrowserType, Frame, Page
-
-import serve_article  # scripts/ (on sys.path through harness)
 
 STATES = ("partitioned", "refused", "absent")
 HAND = "embed.html?mode=hand&hand=123m456m789m123p9s5p&caishen=9s&lang=en"
@@ -50,7 +49,8 @@ ENABLED = '[data-testid="my-hand"] button[data-tile]:not([disabled])'
 PROBE = """async () => {
   const out = {};
   try { if (!window.localStorage) out.local = 'absent';
-        else { localStorage.setItem('sxmj.t', '1'); localStorage.removeItem('sxmj.t'); out.local = 'ok'; } }
+        else { localStorage.setItem('sxmj.t', '1'); localStorage.removeItem('sxmj.t');
+               out.local = 'ok'; } }
   catch (e) { out.local = 'refused'; }
   try { out.caches = !window.caches ? 'absent' : (await caches.has('sxmj-t'), 'ok'); }
   catch (e) { out.caches = 'refused'; }
@@ -70,7 +70,8 @@ ABSENT = """(() => {
   for (const name of ['localStorage', 'sessionStorage', 'indexedDB', 'caches']) {
     Object.defineProperty(window, name, { value: undefined, configurable: true });
   }
-  Object.defineProperty(Navigator.prototype, 'serviceWorker', { value: undefined, configurable: true });
+  Object.defineProperty(Navigator.prototype, 'serviceWorker',
+                        { value: undefined, configurable: true });
 })()"""
 
 

@@ -245,6 +245,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
                      "not allowed now: {text}"),
     "room.seat_taken": ("这个座位已经有人了，或者比赛已经开始",
                         "that seat is taken, or the match has started"),
+    "room.one_seat": ("一个连接只能坐一个座位", "one connection holds one seat"),
+    "room.locked": ("房主已锁定房间：不能再入座", "the host locked the room: no more seats"),
+    "room.flood": ("消息太频繁（{type}）", "too many messages ({type})"),
     "record.hands": ("要一个动作列表的列表", "hands must be a list of action lists"),
     "record.walls": ("walls 要一个列表：第 i 项是第 i 局的牌墙（null 表示由种子发牌），"
                      "第 0 项为 null，项数不多于局数（得到 {value}）",

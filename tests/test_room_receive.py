@@ -21,7 +21,7 @@ from sxmj.bots import Bot
 from sxmj.game import Action
 from sxmj.match import Match
 from sxmj.messages import CoreError
-from sxmj.room.host import HOST, Reception, Room, deal, seen_step
+from sxmj.room.host import HOST, Reception, Room, canonical, deal, seen_step
 from sxmj.room.protocol import (
     EMOJI,
     GUEST_TYPES,
@@ -75,7 +75,9 @@ def page_before(room: Room, match: Match | None, peer: str, text: str
         if isinstance(got, Action):
             effects["action"] = got
         else:
-            sent.append((peer, message("refused", code=got.code, action=msg["action"][:40])))
+            # (stricter since: the move as the table writes it, never the sender's text)
+            sent.append((peer, message("refused", code=got.code,
+                                       action=canonical(msg["action"]))))
     elif kind == "ready":
         s = room.seat_of(peer)
         if s is not None and match is not None and msg["hand"] == match.hand_no:
@@ -353,7 +355,8 @@ def test_a_forged_or_late_move_is_refused_with_its_reason_and_a_reply():
     for code, (hand, at, text) in cases.items():
         got = room.receive("peer-1", message("act", hand=hand, step=at, action=text))
         assert got.action is None and got.refused is not None and got.refused.code == code
-        assert got.replies == [("peer-1", message("refused", code=code, action=text))]
+        said = "" if code == "action.text" else text  # no action: nothing of it said back
+        assert got.replies == [("peer-1", message("refused", code=code, action=said))]
     got = room.receive("peer-2", message("act", hand=match.hand_no,
                                          step=seen_step(match.game, 2), action=mine))
     assert got.refused is not None and got.refused.code in ("room.not_your_turn",

@@ -37,6 +37,7 @@ def page_save(room: Room, match: Match | None) -> str:
     """What the host's page stored in ``localStorage["sxmj.room"]`` before ``to_json``."""
     data = {"id": room.room_id, "secret": room.secret, "level": room.level,
             "timer": room.timer, "started": room.started,
+            "locked": room.locked,  # (kept since the host can lock the room)
             "seats": [{"kind": s.kind, "name": s.name, "token": s.token} for s in room.seats],
             "match": dumps(match) if room.started else ""}  # type: ignore[arg-type]
     return json.dumps(data)

@@ -14,9 +14,14 @@
 //  - send(peerId, text) → true if handed to the channel; broadcast(text) → how many peers;
 //    peers() → the ids of the open connections; close(): ends everything, no callback after.
 //  - qrSvg(text) → Promise of an SVG string (the invite's QR code, made here).
+//  - drop(peerId): closes that connection (no onClose for it): the host's page cuts a peer
+//    that went past the room's limits (sxmj/room/limits.py).
 // Messages are strings (JSON in practice) on a reliable data channel with PeerJS's "raw"
 // serialization; one longer than MAX_BYTES is dropped with a console.warn (and onError
 // "oversize"), whichever side it is on, and never handed on. Non-string data is dropped too.
+// Each connection may send WIRE_BURST messages at once and WIRE_RATE a second after that
+// (= sxmj.room.limits WIRE_BURST and WIRE_RATE, a test holds them equal): past that it is
+// closed before Python sees another message, with onError "flood" (a console.warn once).
 // The broker (PeerServer) only introduces the browsers: it sees peer ids and the connection
 // set-up (SDP offers/answers and ICE candidates), never a message.
 (function () {
@@ -25,6 +30,9 @@
   // limit for one data-channel message (256 KiB): a 99-hand match's record (packed, about
   // 0.2 kB a hand) fits, and a peer that sends past the cap anyway is still heard, and dropped
   var MAX_BYTES = 192 * 1024;
+  // a whole connection's messages: far above honest play, the fair deal's bursts included
+  var WIRE_BURST = 300;
+  var WIRE_RATE = 40;
   var OPEN_TIMEOUT_MS = 15000;  // a data channel not open by then is tried again
   var BACKOFF_MS = [500, 1000, 2000, 4000, 8000];  // then 8 s between tries, until close()
   var HOST_ID_TRIES = 12;  // a reloaded host waits this many tries for the broker to free its id
@@ -216,6 +224,7 @@
     this.conns.set(peerId, conn);
     if (old && old !== conn) old.close();  // the same peer again (a new channel): keep the new
     var opened = false;
+    var tokens = WIRE_BURST, refilled = performance.now();
     this.later(OPEN_TIMEOUT_MS, function () {
       if (opened || self.conns.get(peerId) !== conn) return;
       self.call("onError", "timeout", peerId);
@@ -232,6 +241,18 @@
     });
     conn.on("data", function (data) {
       if (self.closed || self.conns.get(peerId) !== conn) return;
+      var now = performance.now();
+      tokens = Math.min(WIRE_BURST, tokens + (now - refilled) / 1000 * WIRE_RATE);
+      refilled = now;
+      if (tokens < 1) {
+        console.warn("sxmjNet: " + peerId + " sent too many messages: closed");
+        self.conns.delete(peerId);  // first: its close calls nothing back
+        conn.close();
+        self.call("onError", "flood", peerId);
+        if (opened) self.call("onClose", peerId);
+        return;
+      }
+      tokens -= 1;
       if (typeof data !== "string") {
         console.warn("sxmjNet: dropped a non-text message from " + peerId);
         self.call("onError", "not-text", peerId);
@@ -296,6 +317,13 @@
     host: function (roomId, opts) { begin("host", roomId, opts); },
     join: function (roomId, opts) { begin("guest", roomId, opts); },
     send: function (peerId, text) { return !!session && session.send(String(peerId), text); },
+    drop: function (peerId) {
+      var conn = session && session.conns.get(String(peerId));
+      if (!conn) return false;
+      session.conns.delete(String(peerId));
+      conn.close();
+      return true;
+    },
     broadcast: function (text) {
       if (!session) return 0;
       var sent = 0;

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import hmac
 import json
+import unicodedata
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -50,6 +51,7 @@ from ..record import dumps, replay, to_record
 from ..request import read_json
 from ..rules import MAX_MATCH_HANDS, Options
 from ..wall import Rng, Wall
+from .limits import Meter
 from .protocol import (
     EMOJI,
     NAME_CHARS,
@@ -111,7 +113,11 @@ class Reception:
       guests' ``said`` messages are in ``replies``).
     - ``lobby``: the lobby (the seats, who is online) changed: redraw it.
     - ``save``: what :meth:`Room.to_json` keeps changed (a seat was taken): save the room.
-      A move changes the match, which the page saves when it applies it.
+      A move changes the match, which the page saves when it applies it. Nothing else is
+      saved: a dropped, refused or stranger's message writes nothing.
+    - ``cut``: the connection went past its limits (:mod:`sxmj.room.limits`): close it and
+      tell the host. ``offline``: the seats it held, already marked offline (``replies``
+      tells the others).
     """
 
     kind: str = ""
@@ -123,6 +129,8 @@ class Reception:
     said: tuple[int, str] | None = None
     lobby: bool = False
     save: bool = False
+    cut: bool = False
+    offline: tuple[int, ...] = ()
 
     @property
     def dropped(self) -> bool:
@@ -163,6 +171,9 @@ class Room:
         # per guest seat: the last state it was sent, without its events (see states())
         self._last_view: dict[int, str] = {}
         self._opened = 0.0  # when it opened (the caller's clock)
+        self.locked = False  # no more seats taken (the host's lock, before the start)
+        self.meters: dict[str, Meter] = {}  # per connection: its rate limits (limits.py)
+        self.cut_off: set[str] = set()  # connections cut for flooding: never heard again
 
     # ------------------------------------------------------------ who is here
 
@@ -184,7 +195,8 @@ class Room:
 
     def lobby(self) -> dict[str, Any]:
         return {"id": self.room_id, "seats": [seat.public() for seat in self.seats],
-                "started": self.started, "level": self.level, "timer": self.timer}
+                "started": self.started, "level": self.level, "timer": self.timer,
+                "locked": self.locked}
 
     def lobby_to_all(self) -> Out:
         """The lobby, sent to every guest online (after any change to the seats)."""
@@ -201,8 +213,13 @@ class Room:
             return [(peer, message("closed", reason="secret"))]
         self.admitted.add(peer)
         token = msg["token"]
+        held = self.seat_of(peer)
         for s, seat in enumerate(self.seats):
             if seat.kind == "guest" and token and _same(token, seat.token):
+                if held is not None and held != s:  # one connection, one seat
+                    return [(peer, message("refused", code="room.one_seat", action=""))]
+                if seat.peer is not None and seat.peer != peer:
+                    self.admitted.discard(seat.peer)  # the token moved: the old one holds none
                 seat.peer, seat.online = peer, True
                 out = [(peer, message("seated", seat=s, token=seat.token))]
                 out += self.lobby_to_all()
@@ -219,25 +236,75 @@ class Room:
         if peer not in self.admitted:  # no hello with the secret first
             return [(peer, message("closed", reason="secret"))], None
         s = msg["seat"]
+        if self.locked and not self.started:
+            refused = CoreError("room.locked", "seat")
+            return [(peer, message("refused", code=refused.code, action=""))], refused
         if self.started or not 1 <= s <= 3 or self.seats[s].kind != "bot" \
                 or self.seat_of(peer) is not None:
             refused = CoreError("room.seat_taken", "seat")
             return [(peer, message("refused", code=refused.code, action=f"sit {s}"))], refused
         token = self.tokens()
-        self.seats[s] = Seat("guest", clean_name(msg["name"], str(s + 1)), token, peer, True)
+        name = self.unique_name(clean_name(msg["name"], str(s + 1)), s)
+        self.seats[s] = Seat("guest", name, token, peer, True)
         return [(peer, message("seated", seat=s, token=token))] + self.lobby_to_all(), None
 
     def drop(self, peer: str) -> Out:
-        """A guest's connection closed: its seat waits (reconnecting) for it."""
+        """A guest's connection closed: every seat it held waits (reconnecting) for it."""
         self.admitted.discard(peer)
-        s = self.seat_of(peer)
-        if s is None:
+        self.meters.pop(peer, None)
+        held = [s for s, seat in enumerate(self.seats) if seat.kind == "guest"
+                and seat.peer == peer]
+        if not held:
             return []
-        self.seats[s].online = False
-        self.seats[s].peer = None
+        for s in held:
+            self.seats[s].online = False
+            self.seats[s].peer = None
         return self.lobby_to_all() + [
             (p, message("notice", kind="reconnecting", seat=turned(s, self.seat_of(p) or 0)))
-            for p in self.peers()]
+            for s in held for p in self.peers()]
+
+    def unique_name(self, name: str, seat: int) -> str:
+        """``name``, with a number after it when another seat already shows it (the same
+        letters, whatever their case or width): nobody can pass for the host or a friend.
+
+        >>> room = Room("r", "s", "Ann")
+        >>> room.unique_name("ann", 2), room.unique_name("Bo", 2)
+        ('ann 2', 'Bo')
+        """
+        def key(text: str) -> str:
+            return unicodedata.normalize("NFKC", text).casefold()
+
+        taken = {key(st.name) for s, st in enumerate(self.seats) if s != seat
+                 and st.kind != "bot"}
+        if key(name) not in taken:
+            return name
+        for n in range(2, 9):
+            candidate = f"{name[:NAME_CHARS - 2]} {n}"
+            if key(candidate) not in taken:
+                return candidate
+        return str(seat + 1)
+
+    def remove(self, seat: int) -> Out:
+        """The host removes the guest at ``seat`` before the match starts: the seat is free
+        again (another friend may take it) and the guest is told (``closed``, ``removed``).
+        After the start nothing is removed (a dropped guest's bot covers the seat)."""
+        if self.started or not 1 <= seat <= 3 or self.seats[seat].kind != "guest":
+            return []
+        peer = self.seats[seat].peer
+        self.seats[seat] = Seat()
+        out: Out = []
+        if peer is not None:
+            self.admitted.discard(peer)
+            out.append((peer, message("closed", reason="removed")))
+        return out + self.lobby_to_all()
+
+    def lock(self, locked: bool) -> Out:
+        """The host locks (or opens) the room before the start: no seat is taken while it is
+        locked. Every guest's lobby says so."""
+        if self.started or locked == self.locked:
+            return []
+        self.locked = locked
+        return self.lobby_to_all()
 
     # ------------------------------------------------------------ the referee
 
@@ -259,22 +326,28 @@ class Room:
         except CoreError as e:
             return e
         if mine.seat != 0:  # a person's own seat is 0 at their table
-            return CoreError("room.not_yours", "action", text=msg["action"][:40])
+            return CoreError("room.not_yours", "action", text=str(mine))
         action = turn_action(mine, (4 - seat) % 4)
         if seat not in game.to_move():
             return CoreError("room.not_your_turn", "action")
         if action not in game.legal_actions(seat):
-            return CoreError("room.illegal", "action", text=msg["action"][:40])
+            return CoreError("room.illegal", "action", text=str(mine))
         return action
 
     # ------------------------------------------------------------ one message in
 
-    def receive(self, peer: str, text: str) -> Reception:
+    def receive(self, peer: str, text: str, now: float | None = None) -> Reception:
         """Everything the room does about one message ``text`` from the connection ``peer``,
         and what the page must do about it (:class:`Reception`). Anything that is not a
         guest's message of this table is dropped unread (``refused`` says why); a move is
         judged by :meth:`check`. The match is never changed here: the page applies
         ``action``. Never raises.
+
+        ``now`` (seconds, the page's clock) meters the connection (:mod:`sxmj.room.limits`):
+        a message over its type's limit is dropped unread (``room.flood``), and a connection
+        that goes on is cut (``cut``: its seats are marked offline here). A connection that
+        never gave the invite's secret is answered a few pings and hellos, and nothing else
+        it sends is acted on. None: no limits (the tests' and the command line's rooms).
 
         >>> room = Room("r", "s" * 20, "Host")
         >>> got = room.receive("p", '{"v":1,"t":"ping"}')
@@ -284,13 +357,31 @@ class Room:
         >>> got.dropped, got.refused.code, got.replies
         (True, 'room.field', [])
         """
+        if peer in self.cut_off:  # (what the transport still had queued)
+            return Reception(refused=ProtocolError("room.flood", type="cut"))
+        meter = None if now is None else self.meters.setdefault(peer, Meter())
         try:
             msg = parse(text)
         except ProtocolError as e:
+            if meter is not None:
+                meter.strikes += 1  # junk counts against the connection too
+                if meter.flooding:
+                    return self._cut(peer, e)
             return Reception(refused=e)
+        if meter is not None and not meter.allow(msg["t"], now or 0.0, peer not in self.admitted):
+            flood = ProtocolError("room.flood", type=msg["t"])
+            return self._cut(peer, flood) if meter.flooding else Reception(refused=flood)
         lobby, stored = self.lobby(), self._stored()
         got = self._receive(peer, msg)
         return replace(got, lobby=self.lobby() != lobby, save=self._stored() != stored)
+
+    def _cut(self, peer: str, why: ProtocolError) -> Reception:
+        """``peer`` went past its limits: its seats go offline (the page closes it)."""
+        held = tuple(s for s, seat in enumerate(self.seats) if seat.kind == "guest"
+                     and seat.peer == peer)
+        out = self.drop(peer)
+        self.cut_off.add(peer)
+        return Reception(refused=why, replies=out, cut=True, lobby=bool(out), offline=held)
 
     def _receive(self, peer: str, msg: dict[str, Any]) -> Reception:
         kind: str = msg["t"]
@@ -310,8 +401,9 @@ class Room:
                    else CoreError("room.not_seated", "action"))
             if isinstance(got, Action):
                 return Reception(kind, action=got)
+            # the move as this table writes it, never the sender's own text back
             return Reception(kind, refused=got, replies=[(peer, message(
-                "refused", code=got.code, action=msg["action"][:40]))])
+                "refused", code=got.code, action=canonical(msg["action"])))])
         s = self.seat_of(peer)
         if kind == "ready":
             now = self.match is not None and msg["hand"] == self.match.hand_no
@@ -452,7 +544,7 @@ class Room:
     def _stored(self) -> dict[str, Any]:
         """What is kept of the room apart from its match (see :meth:`to_json`)."""
         return {"id": self.room_id, "secret": self.secret, "level": self.level,
-                "timer": self.timer, "started": self.started,
+                "timer": self.timer, "started": self.started, "locked": self.locked,
                 "seats": [{"kind": s.kind, "name": s.name, "token": s.token}
                           for s in self.seats]}
 
@@ -532,8 +624,11 @@ class Room:
                 match = replay(record)
             except (ValueError, RecursionError) as e:  # a RecordError, with what is wrong
                 raise SavedRoomError(f"match: {e}") from None
+        locked = data.get("locked", False)  # (a room kept before the lock had none)
+        if type(locked) is not bool:
+            raise SavedRoomError(f"locked must be true or false (got {_show(locked)})")
         room = cls(room_id, secret, "", level, timer, tokens)
-        room.seats, room.started, room.match = chairs, started, match
+        room.seats, room.started, room.match, room.locked = chairs, started, match, locked
         return room
 
 
@@ -553,6 +648,19 @@ def _saved(data: dict[str, Any], key: str, ok: Callable[[Any], bool], want: str,
     if not ok(data[key]):
         raise SavedRoomError(f"{name} must be {want} (got {_show(data[key])})")
     return data[key]
+
+
+def canonical(text: str) -> str:
+    """A guest's action as this table writes it ("" when it is no action): what a refusal
+    says back, never the sender's own text (which may carry anything, lone surrogates too).
+
+    >>> canonical("0  discard 5m"), canonical("\\ud800")
+    ('0 discard 5m', '')
+    """
+    try:
+        return str(Action.parse(text))
+    except CoreError:
+        return ""
 
 
 def _show(value: Any) -> str:
@@ -630,4 +738,4 @@ def deal(entropy: Callable[[], int], options: Options, match: Match | None = Non
 
 
 ERRORS = ("room.not_seated", "room.late", "room.not_yours", "room.not_your_turn",
-          "room.illegal", "room.seat_taken")
+          "room.illegal", "room.seat_taken", "room.one_seat", "room.locked")

@@ -25,6 +25,7 @@ from __future__ import annotations
 import base64
 import binascii
 import json
+import unicodedata
 import zlib
 from dataclasses import replace
 from typing import Any
@@ -76,7 +77,9 @@ def parse(text: Any, sender: str = "guest") -> dict[str, Any]:
     cap = MAX_GUEST_BYTES if sender == "guest" else MAX_HOST_BYTES
     if not isinstance(text, str):
         raise ProtocolError("room.not_text")
-    if len(text.encode("utf-8", "surrogatepass")) > cap:
+    # every character takes a byte at least: a text longer than the cap is refused before
+    # anything is encoded (a 100 MB string costs nothing); a shorter one encodes to 4x at most
+    if len(text) > cap or len(text.encode("utf-8", "surrogatepass")) > cap:
         raise ProtocolError("room.too_big", size=len(text), cap=cap)
     try:
         msg = json.loads(text)
@@ -92,7 +95,9 @@ def parse(text: Any, sender: str = "guest") -> dict[str, Any]:
     spec = types[kind]
     for name, want in spec.items():
         value = msg.get(name)
-        if not isinstance(value, want) or isinstance(value, bool) and want is int:
+        # a missing field is refused like a wrong one (None is a value only when it is sent)
+        if name not in msg or not isinstance(value, want) or isinstance(value, bool) and \
+                want is int:
             raise ProtocolError("room.field", name=name, type=kind)
     if set(msg) - set(spec) - {"v", "t"}:
         raise ProtocolError("room.extra", type=kind,
@@ -137,9 +142,45 @@ def message(type_: str, /, **fields: Any) -> str:
                       separators=(",", ":"))
 
 
+# Printable characters that draw no ink (a blank plate, or a name that looks like another):
+# Hangul fillers, the braille blank, Mongolian and Khmer vowel separators and inherents, the
+# combining grapheme joiner, musical-symbol spacers
+NO_INK = frozenset("\u115f\u1160\u3164\uffa0\u2800\u180e\u17b4\u17b5\u034f\u2028\u2029"
+                   "\U0001d159\U0001d173\U0001d174\U0001d175\U0001d176\U0001d177\U0001d178"
+                   "\U0001d179\U0001d17a")
+MAX_MARKS = 2  # combining marks kept on one letter (Vietnamese needs two; a stack of 15 is noise)
+
+
 def clean_name(name: str, fallback: str) -> str:
-    """A name as the plates show it: printable, trimmed, at most :data:`NAME_CHARS`."""
-    kept = "".join(c for c in name if c.isprintable()).strip()[:NAME_CHARS]
+    """A name as the plates show it: only characters that draw ink (no control, format or
+    blank-looking ones; spaces of every kind become one plain space), at most
+    :data:`MAX_MARKS` combining marks on a letter, trimmed, at most :data:`NAME_CHARS`; the
+    ``fallback`` when nothing visible is left.
+
+    >>> clean_name(chr(0x3164) + chr(0x2800) + " ", "2"), clean_name("Ann \t Li", "2")
+    ('2', 'Ann Li')
+    >>> len(clean_name("A" + chr(0x301) * 15, "2"))
+    3
+    """
+    out: list[str] = []
+    marks = 0
+    for c in name:
+        category = unicodedata.category(c)
+        if c.isspace() or category == "Zs":
+            if out and out[-1] != " ":
+                out.append(" ")
+            marks = 0
+            continue
+        if not c.isprintable() or c in NO_INK or category in ("Cf", "Cc", "Cs", "Co", "Cn"):
+            continue
+        if category in ("Mn", "Me", "Mc"):
+            if not out or out[-1] == " " or marks >= MAX_MARKS:
+                continue
+            marks += 1
+        else:
+            marks = 0
+        out.append(c)
+    kept = "".join(out).strip()[:NAME_CHARS].strip()
     return kept or fallback
 
 

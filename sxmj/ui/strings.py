@@ -740,6 +740,17 @@ STRINGS: dict[str, tuple[str, str]] = {
     "friends_seat_free": ("空座 · 机器人", "free · bot"),
     "friends_seat_guest": ("已入座", "seated"),
     "friends_seat_away": ("重新连接中…", "reconnecting…"),
+    "friends_remove": ("请出", "Remove"),
+    "friends_remove_label": ("请 {name} 离开这个座位", "Remove {name} from this seat"),
+    "friends_lock": ("锁定房间", "Lock the room"),
+    "friends_locked": ("已锁定 · 点此解锁", "Locked · tap to open"),
+    "friends_room_locked": ("房主锁定了房间，现在不能入座。", "The host has locked the room: "
+                            "no seat can be taken now."),
+    "friends_removed": ("房主请你离开了房间。", "The host removed you from the room."),
+    "friends_peer_dropped": ("一个连接发来的消息太多，已被断开；它的座位由机器人代打，"
+                             "直到那位朋友重新进来。", "A connection sent far too many "
+                             "messages and was closed; a bot plays its seat until that "
+                             "friend comes back."),
     "friends_connecting": ("正在连接房间…", "Connecting to the room…"),
     "friends_name": ("你的名字", "Your name"),
     "friends_pick": ("选一个空座：", "Pick a free seat:"),

@@ -103,6 +103,7 @@ class InputRouter:
             "friends-start": lambda: t.session.command("start"),
             "friends-cancel": lambda: t.session.command("cancel"),
             "friends-copy": lambda: t.session.command("copy"),
+            "friends-lock": lambda: t.session.command("lock"),
             "friends-export": t.export_record,
             "review": self.review,
             "review-cancel": lambda: t.reviewer.cancel(),
@@ -193,6 +194,9 @@ class InputRouter:
             if ui in ("friends-seat", "friends-say"):  # the button says which seat or phrase
                 seat, phrase = attr(button, "data-seat") or "", attr(button, "data-phrase") or ""
                 t.session.command("seat", seat) if seat else t.session.command("say", phrase)
+                return
+            if ui == "friends-remove":  # the host's: which seat
+                t.session.command("remove", attr(button, "data-seat") or "")
                 return
             if ui is not None and self.ui(ui):
                 return

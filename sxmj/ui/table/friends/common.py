@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections import deque
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, Protocol
@@ -19,6 +20,7 @@ from sxmj.match import Match
 from sxmj.messages import CoreError
 from sxmj.room.guest import GuestTable
 from sxmj.room.host import Room
+from sxmj.room.limits import DROPPED_LOG
 from sxmj.table_game import TableMatch
 from sxmj.ui.i18n import tr
 from sxmj.ui.params import Params, Refusal
@@ -105,7 +107,9 @@ class RoomBase:
         self.loaded = False  # friends-net.js is in the page
         self.gen = 0  # counts the transport's status changes (a newer one cancels a wait)
         self.tick_gen = 0  # counts the turn timers shown (a newer one stops the last)
-        self.log: list[str] = []  # messages dropped (malformed, oversized, unknown)
+        # messages dropped (malformed, oversized, unknown, over a limit): the last few only,
+        # as anyone may send junk
+        self.log: deque[str] = deque(maxlen=DROPPED_LOG)
 
     @property
     def lang(self) -> str:
@@ -161,9 +165,10 @@ class RoomBase:
             self._send(peer, text)
 
     def _drop(self, text: str, error: CoreError) -> None:
-        """A message not acted on: logged (never executed)."""
-        self.log.append(f"{error.code}: {str(text)[:80]}")
-        self.app.window.console.warn(f"sxmj friends: dropped a message ({error.code})")
+        """A message not acted on: logged (never executed; its size, never its text)."""
+        self.log.append(f"{error.code}: {len(str(text))} characters")
+        if len(self.log) == 1 or error.code != "room.flood":  # a flood says so once
+            self.app.window.console.warn(f"sxmj friends: dropped a message ({error.code})")
 
     def show_lobby(self) -> None:
         if self.kind == "host" and self.room is not None and not self.room.started:

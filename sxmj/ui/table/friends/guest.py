@@ -172,7 +172,10 @@ class GuestSession(RoomBase):
                 app.screen.show_why(text)
                 app.render()
         elif kind == "closed":
-            self.status = "friends_wrong" if msg["reason"] == "secret" else "friends_host_gone"
+            self.status = {"secret": "friends_wrong", "removed": "friends_removed"}.get(
+                msg["reason"], "friends_host_gone")
+            if msg["reason"] == "removed":
+                self.seat = None
             app.overlay.open("friends", guest_lobby_html(self.lobby, self.seat, self.status,
                                                          self.lang))
 

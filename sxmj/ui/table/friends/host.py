@@ -17,7 +17,12 @@ from sxmj.ui.i18n import tr
 from sxmj.ui.params import refusal
 from sxmj.ui.table.dom import is_none
 from sxmj.ui.table.friends.common import ROOM_KEY, RoomBase
-from sxmj.ui.table.friends.lobby import invite_link, phrase_text, refusal_text
+from sxmj.ui.table.friends.lobby import (
+    invite_link,
+    peer_dropped_html,
+    phrase_text,
+    refusal_text,
+)
 from sxmj.ui.table.saved import LEVELS
 
 NEXT_WAIT = 30  # seconds the host waits for everyone to be ready before dealing anyway
@@ -78,6 +83,14 @@ class HostSession(RoomBase):
     def side_command(self, name: str, value: str) -> None:
         if name == "start":
             self.start()
+        elif name == "remove" and value.isdigit() and self.room is not None:
+            self._deliver(self.room.remove(int(value)))
+            self.save()
+            self.refresh_lobby()
+        elif name == "lock" and self.room is not None:
+            self._deliver(self.room.lock(not self.room.locked))
+            self.save()
+            self.refresh_lobby()
 
     def say(self, phrase: str) -> None:
         self.said(0, phrase)
@@ -146,12 +159,16 @@ class HostSession(RoomBase):
         self.app.render()
 
     def host_message(self, peer: Any, text: Any) -> None:
-        """A guest's message: the room decides it (:meth:`sxmj.room.host.Room.receive`);
-        this page does what the answer says."""
+        """A guest's message: the room decides it (:meth:`sxmj.room.host.Room.receive`),
+        metered by this page's clock; this page does what the answer says, and nothing more:
+        a dropped, refused or stranger's message saves, draws and relays nothing."""
         room = self.room
         if room is None:
             return
-        got = room.receive(str(peer), str(text))
+        got = room.receive(str(peer), str(text), asyncio.get_event_loop().time())
+        if got.cut:
+            self.cut(str(peer), got.replies, got.offline)
+            return
         if got.dropped and got.refused is not None:
             self._drop(text, got.refused)
             return
@@ -168,8 +185,29 @@ class HostSession(RoomBase):
             self.maybe_deal()
         if got.said is not None:
             self.show_said(*got.said)
+        if got.lobby:
+            self.refresh_lobby()
+        if got.save:
+            self.save()
+
+    def cut(self, peer: str, replies: list[tuple[str, str]], seats: tuple[int, ...]) -> None:
+        """A connection past its limits: closed, its seats offline (their bots cover them
+        after the grace period; the seat token still takes a seat back), the host told."""
+        room = self.room
+        if room is None:
+            return
+        if self.net is not None:
+            try:
+                self.net.drop(peer)
+            except Exception:  # noqa: BLE001 - already gone
+                pass
+        self._deliver(replies)
+        for s in seats:
+            self.away.add(s)
+            asyncio.ensure_future(self._grace(s))
+        self.app.screen.show_notice(peer_dropped_html(self.lang))
         self.refresh_lobby()
-        self.save()
+        self.app.render()
 
     def refresh_lobby(self) -> None:
         if self.app.overlay.kind == "friends":

@@ -65,16 +65,24 @@ def invite_link(base: str, query: str, room_id: str, secret: str) -> str:
 # ------------------------------------------------------------------ markup
 
 
-def _seat_rows(lobby: dict[str, Any], lang: str) -> str:
+def _seat_rows(lobby: dict[str, Any], lang: str, host: bool = False) -> str:
+    """The four seats; at the host's lobby before the start, a guest's seat has its remove
+    button (``friends-remove``: the seat is free again for another friend)."""
     rows = []
     for s, seat in enumerate(lobby["seats"]):
         state = {"host": "friends_seat_host", "bot": "friends_seat_free"}.get(
             seat["kind"], "friends_seat_guest" if seat["online"] else "friends_seat_away")
         name = seat["name"] if seat["kind"] != "bot" else ""
+        remove = ""
+        if host and seat["kind"] == "guest" and not lobby["started"]:
+            label = tr(lang, "friends_remove_label", name=name)
+            remove = (f'<button type="button" class="act act--small act--quiet friends__remove" '
+                      f'data-testid="friends-remove" data-ui="friends-remove" data-seat="{s}" '
+                      f'aria-label="{esc(label)}">{esc(tr(lang, "friends_remove"))}</button>')
         rows.append(f'<li data-testid="friends-row" data-seat="{s}" data-kind="{seat["kind"]}"'
                     f' data-online="{int(seat["online"])}">'
                     f'<b>{esc(wind_name(s, 0, lang))}</b> <span>{esc(name)}</span> '
-                    f'<i>{esc(tr(lang, state))}</i></li>')
+                    f'<i>{esc(tr(lang, state))}</i>{remove}</li>')
     return f'<ul class="friends__seats">{"".join(rows)}</ul>'
 
 
@@ -94,11 +102,14 @@ def host_lobby_html(room: Room, link: str, qr_svg: str, lang: str) -> str:
         f'{esc(tr(lang, "friends_copy"))}</button></p>'
         f'<figure class="friends__qr" data-testid="friends-qr">{qr_svg}'
         f'<figcaption>{esc(tr(lang, "friends_qr"))}</figcaption></figure>'
-        f'{_seat_rows(room.lobby(), lang)}'
+        f'{_seat_rows(room.lobby(), lang, host=True)}'
         f'<p class="friends__opts"><label>{esc(tr(lang, "friends_level"))} '
         f'<select id="friends-level" data-ui-change="friends-level">{levels}</select></label> '
         f'<label>{esc(tr(lang, "friends_timer"))} '
-        f'<select id="friends-timer">{timers}</select></label></p>'
+        f'<select id="friends-timer">{timers}</select></label> '
+        f'<button type="button" class="act act--small act--quiet" data-testid="friends-lock" '
+        f'data-ui="friends-lock" aria-pressed="{"true" if room.locked else "false"}">'
+        f'{esc(tr(lang, "friends_locked" if room.locked else "friends_lock"))}</button></p>'
         f'<p class="friends__buttons"><button type="button" class="act" '
         f'data-testid="friends-start" data-ui="friends-start" autofocus>'
         f'{esc(tr(lang, "friends_start"))}</button> '
@@ -123,7 +134,10 @@ def guest_lobby_html(lobby: dict[str, Any] | None, seat: int | None, status: str
                 f'<p data-testid="friends-status">{esc(tr(lang, "friends_waiting"))}</p>')
     else:
         free = [s for s, st in enumerate(lobby["seats"]) if st["kind"] == "bot"]
-        if lobby["started"] or not free:
+        if lobby.get("locked") and not lobby["started"]:
+            body = (_seat_rows(lobby, lang) + f'<p data-testid="friends-status">'
+                    f'{esc(tr(lang, "friends_room_locked"))}</p>')
+        elif lobby["started"] or not free:
             body = f'<p data-testid="friends-status">{esc(tr(lang, "friends_full"))}</p>'
         else:
             buttons = "".join(
@@ -161,6 +175,16 @@ def phrase_text(phrase: str, lang: str) -> str:
     if phrase in protocol.PHRASES:
         return tr(lang, "phrase_" + phrase)
     return phrase if phrase in protocol.EMOJI else ""
+
+
+def peer_dropped_html(lang: str) -> str:
+    """The host's notice: a connection sent far too much and was closed (its seat, if any,
+    is its bot's until its guest comes back with the seat token)."""
+    return (f'<div class="param-notice" role="status" data-testid="notice" '
+            f'data-kind="peer-dropped"><div class="param-notice__text"><p>'
+            f'{esc(tr(lang, "friends_peer_dropped"))}</p></div>'
+            f'<button type="button" class="param-notice__ok" data-ui="notice-ok">'
+            f'{esc(tr(lang, "notice_ok"))}</button></div>')
 
 
 def refusal_text(code: str, action: str, lang: str) -> str:

@@ -5,7 +5,7 @@
 #   make typecheck  mypy: --strict over the core, the default checks over sxmj/ui/
 #   make site    build _site/ for GitHub Pages
 #   make article the site, and another site's article embedding it: http://localhost:8001/ (ARTICLE_PORT=)
-#   make bench   run the benchmarks (make bench-boot, make bench-first-visit, make bench-embeds: one browser benchmark)
+#   make bench   run the benchmarks (make bench-boot, make bench-first-visit, make bench-embeds: one browser benchmark; make bench-room: a hostile peer's cost to the host)
 #   make sync    rewrite the [files] table of pyscript.toml from sxmj/**/*.py
 #   make snapshot  build the compiled standard library and sources bundle the pages boot from (site, play)
 #   make clean   remove build output (distclean also removes .venv and node_modules)
@@ -23,7 +23,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 -y -q
 
 .PHONY: help play serve article test lint typecheck unit e2e e2e-friends site vendor snapshot sync bench \
-	bench-boot bench-first-visit bench-embeds clean distclean venv chromium npm
+	bench-boot bench-first-visit bench-embeds bench-room clean distclean venv chromium npm
 
 help:
 	@sed -n 's/^#   //p' Makefile
@@ -151,6 +151,10 @@ bench-boot: venv chromium site
 # served as GitHub Pages serves the site: bytes until ready, ready, first paint
 bench-first-visit: venv chromium site
 	$(VPY) scripts/bench_first_visit.py
+
+# what a hostile message costs the friends room's host, in CPython and Pyodide
+bench-room: venv npm node_modules/.package-lock.json
+	$(VPY) scripts/bench_room.py
 
 # 12 embeds on another site's page: lazy and eager, times to ready and memory
 bench-embeds: venv chromium site

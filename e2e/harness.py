@@ -33,6 +33,11 @@ PREFIX = "/sxmj/"
 # same origin and same (loopback) server as the site, never part of _site
 TEST_PAGES = Path(__file__).resolve().parent / "pages"
 TEST_PAGES_PATH = "/__e2e__/"
+# a test build of the site (e2e/test_friends.py's, with escaping switched off: the page's
+# Content-Security-Policy must stop what a name smuggles in), at <site>/__unsafe__/ once a
+# test has made it (UNSAFE["root"])
+UNSAFE_PATH = "/__unsafe__/"
+UNSAFE: dict[str, Path] = {}
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -65,6 +70,11 @@ class TestServerHandler(serve.Handler):
 
     def translate_path(self, path: str) -> str:
         url = urlsplit(path).path
+        if url.startswith(UNSAFE_PATH) and "root" in UNSAFE:
+            rest = url[len(UNSAFE_PATH):] or "index.html"
+            target = (UNSAFE["root"] / rest).resolve()
+            inside = target.is_relative_to(UNSAFE["root"].resolve())
+            return str(target if inside else UNSAFE["root"] / "-missing-")
         if not url.startswith(TEST_PAGES_PATH):
             return super().translate_path(path)
         name = url[len(TEST_PAGES_PATH):]

@@ -30,12 +30,14 @@ from __future__ import annotations
 import json
 import os
 import random
+import shutil
 import statistics
 import sys
 import time
+from pathlib import Path
 
 import pytest
-from harness import ROOT, wait_ready
+from harness import ROOT, SITE, UNSAFE, wait_ready
 from playwright.sync_api import Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from test_a11y import assert_accessible
@@ -648,3 +650,70 @@ def test_a_flooding_guest_is_cut_and_the_others_play_on(friends_page, broker, si
                "p95": sorted(timing)[round(0.95 * (len(timing) - 1))] if timing else None},
            "load_average_1min": {"before": load_before, "after": os.getloadavg()[0]}}
     (artifacts / "friends-flood.json").write_text(json.dumps(out, indent=2))
+
+
+# a name of 16 characters (the most a plate shows) that runs script if it ever reaches
+# innerHTML unescaped: the host's page defines x() to say so
+PLANTED = "<svg onload=x()>"
+
+
+@pytest.fixture(scope="module")
+def unsafe_site(tmp_path_factory) -> Path:
+    """A test build of the site with escaping switched off (sxmj.ui.markup.esc returns its
+    text as it is), served at <site>/__unsafe__/: hard links to _site/ but for the sources
+    bundle, rewritten."""
+    root = tmp_path_factory.mktemp("unsafe") / "site"
+    shutil.copytree(SITE, root, copy_function=os.link)
+    (bundle,) = (root / "static" / "vendor" / "snapshot").glob("sxmj-*.json")
+    sources = json.loads(bundle.read_text(encoding="utf-8"))
+    markup = sources["sxmj/ui/markup.py"]
+    escaped = "    return escape(str(value), quote=True)\n"
+    assert markup.count(escaped) == 1, "sxmj.ui.markup.esc changed: update the test build"
+    sources["sxmj/ui/markup.py"] = markup.replace(escaped, "    return str(value)\n")
+    bundle.unlink()  # (a hard link: _site's own stays as it was)
+    bundle.write_text(json.dumps(sources), encoding="utf-8")
+    UNSAFE["root"] = root
+    yield root
+    UNSAFE.pop("root", None)
+
+
+VIOLATIONS = """(() => {
+  window.sxmjViolations = [];
+  window.x = () => { window.sxmjPwned = true; };
+  document.addEventListener("securitypolicyviolation",
+    (e) => window.sxmjViolations.push(e.violatedDirective));
+})();"""
+
+
+def test_the_policy_stops_a_name_that_escaping_let_through(friends_page, broker, site_url,
+                                                           unsafe_site):
+    """Defense in depth (issue 56): in a build whose escaping is switched off, a guest's name
+    that would run script reaches the host's lobby as markup, and the page's
+    Content-Security-Policy refuses to run it."""
+    pages = []
+    for _ in range(2):
+        page, w = friends_page(None)
+        page.add_init_script(VIOLATIONS)
+        pages.append((page, w))
+    (host, hw), (guest, gw) = pages
+    host.goto(f"{site_url}__unsafe__/index.html?seed=2&speed=fast&{broker.query}")
+    wait_ready(host, hw)
+    host.click('[data-testid="friends-create"]')
+    host.wait_for_function(f"() => (document.querySelector('{LINK}') || {{}}).value",
+                           timeout=30000)
+    link = host.locator(LINK).input_value()
+    assert "/__unsafe__/" in link
+    guest.goto(link)
+    wait_ready(guest, gw)
+    guest.wait_for_selector('[data-testid="friends-seat"]', timeout=30000)
+    guest.fill('[data-testid="friends-name"]', PLANTED)
+    guest.locator('[data-testid="friends-seat"]').first.click()
+    # the name reached the host's lobby as markup: escaping really was off in this build
+    host.wait_for_selector('[data-testid="friends-row"] svg[onload]', state="attached",
+                           timeout=30000)
+    host.wait_for_function("() => window.sxmjViolations.length > 0", timeout=10000)
+    assert host.evaluate("() => window.sxmjPwned") is None
+    assert any(d.startswith("script-src") for d in host.evaluate("window.sxmjViolations"))
+    # the policy's refusals are this test's point, not a page's misbehaviour
+    for w in (hw, gw):
+        w.errors[:] = [e for e in w.errors if "Content Security Policy" not in e]

@@ -96,6 +96,28 @@ def test_boots_to_ready_offline_without_errors(booted, artifacts):
     assert timings["first_contentful_paint"] < python_up
 
 
+def test_the_page_may_connect_to_the_site_and_its_brokers_only(booted):
+    """The head's Content-Security-Policy says what may run; page-boot.js's, where the page
+    may connect (issue 56): the site, and PeerJS's broker for a room with no ?broker=."""
+    page = booted.page
+    policies = page.evaluate("""() => [...document.querySelectorAll(
+        'meta[http-equiv="Content-Security-Policy"]')].map(m => m.content)""")
+    assert len(policies) == 2 and "object-src 'none'" in policies[0]
+    assert "'unsafe-inline'" not in policies[0].split(";")[0]  # scripts: no inline handler
+    assert policies[1].startswith("connect-src 'self'") and "wss://0.peerjs.com" in policies[1]
+    blocked = page.evaluate("""async () => {
+        const seen = new Promise((resolve) => document.addEventListener(
+            "securitypolicyviolation", (e) => resolve(e.violatedDirective), {once: true}));
+        const got = await fetch("http://127.0.0.9:9/x").then(() => "fetched", () => "failed");
+        return [got, await seen];
+    }""")
+    assert blocked == ["failed", "connect-src"]
+    # the refusal's console line is the point of this test, not a misbehaviour
+    booted.watch.errors[:] = [e for e in booted.watch.errors
+                              if "Content Security Policy" not in e]
+    booted.watch.failed[:] = [f for f in booted.watch.failed if "127.0.0.9" not in f]
+
+
 def test_ready_page_drops_the_overlay(booted):
     page = booted.page
     page.wait_for_selector("#loading", state="detached", timeout=5000)

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import base64
 import hashlib
 import json
 import re
@@ -149,14 +150,48 @@ def needs_head(html: str) -> bool:
 
 def render_page(html: str, root: Path) -> str:
     """The page with the shared head (PAGE_HEAD, its boot strings filled in) in place of its
-    ``<meta name="sxmj-build" content="dev">`` line; the build stamp stays "dev"."""
+    ``<meta name="sxmj-build" content="dev">`` line, its small scripts inlined and its
+    Content-Security-Policy (:func:`content_policy`) filled in; the build stamp stays "dev"."""
     if html.count(BUILD_META) != 1 or HEAD_DONE in html:
         raise ShellError(f"a page must hold {BUILD_META} once, where the shared head goes")
     head = (root / PAGE_HEAD).read_text(encoding="utf-8").strip()
-    if head.count(BUILD_META) != 1 or head.count(BOOT_TEXT) != 1:
-        raise ShellError(f"{PAGE_HEAD} must hold {BUILD_META} and {BOOT_TEXT} once each")
-    return inline_scripts(html.replace(BUILD_META, head.replace(BOOT_TEXT, boot_text_json(root))),
+    if head.count(BUILD_META) != 1 or head.count(BOOT_TEXT) != 1 or head.count(CSP_SLOT) != 1:
+        raise ShellError(f"{PAGE_HEAD} must hold {BUILD_META}, {BOOT_TEXT} and {CSP_SLOT} "
+                         "once each")
+    page = inline_scripts(html.replace(BUILD_META, head.replace(BOOT_TEXT, boot_text_json(root))),
                           root)
+    return page.replace(CSP_SLOT, content_policy(page))
+
+
+# Every page's Content-Security-Policy, as a <meta http-equiv> (GitHub Pages sends no
+# headers): scripts from the site alone, and the inline ones by their hashes (no inline
+# handler, no script a name could smuggle into the page ever runs); no plugin, no <base>, no
+# form posted anywhere. 'wasm-unsafe-eval' compiles Pyodide's WebAssembly. 'unsafe-eval' is
+# PyScript's: its core builds its worker hooks with Function() on every page, the main
+# thread's included (vendored @pyscript/core 0.7.31), so the page does not start without it;
+# it lets no injected markup run (an inline handler needs 'unsafe-inline'). Inline styles
+# stay allowed: the table sets widths and positions in style attributes. Where the page may
+# connect (the site, the friends room's broker) is page-boot.js's connect-src, read from the
+# address and the settings before anything connects.
+CSP_SLOT = "{csp}"
+CSP = ("script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval'{hashes}; "
+       "style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self'; "
+       "media-src 'self' data: blob:; worker-src 'self' blob:; manifest-src 'self'; "
+       "frame-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'")
+INLINE_SCRIPT = re.compile(r"<script(?![^>]*\bsrc=)(?![^>]*type=\"(?:application/json|py)\")"
+                           r"[^>]*>(.*?)</script>", re.S | re.I)
+
+
+def content_policy(html: str) -> str:
+    """The page's policy: :data:`CSP`, with the SHA-256 of each inline script it runs.
+
+    >>> content_policy("<script>go()</script>").split(";")[0].split()[-1]
+    "'sha256-5KYv+PUboo5h+0+YAtGRPbwv5d/QxzHslP4YGnUaxRw='"
+    """
+    hashes = "".join(
+        f" 'sha256-{base64.b64encode(hashlib.sha256(m.group(1).encode()).digest()).decode()}'"
+        for m in INLINE_SCRIPT.finditer(html))
+    return CSP.format(hashes=hashes)
 
 
 def inline_scripts(html: str, root: Path) -> str:

@@ -31,6 +31,11 @@
 //    and refused by some (Safari by default, any profile that blocks third-party cookies):
 //    a refusal is an expected state, read here once, and never an error. A third-party frame
 //    never registers the service worker nor keeps the runtime in the site's cache;
+//  - where the page may connect: a second Content-Security-Policy (the head's says what may
+//    run, scripts/build_site.py), connect-src, before anything connects: the site, the
+//    friends room's brokers (the address's ?broker=, the host's own setting, else PeerJS's
+//    public one); sxmjBoot.connect lists them. A broker set in Settings later applies from
+//    the next load of the page;
 //  - html[data-embed] in a frame: sxmjBoot.inView, a promise that resolves once the frame is
 //    on screen; the interpreter module waits for it before it starts Python (about 30 MB and
 //    a core for 2 s a frame): a tutorial of 12 embeds starts the ones its reader scrolls to,
@@ -66,7 +71,35 @@
   var timer = 0, creep = 0, observers = [];
 
   boot.storage = storageState();
+  boot.connect = connectPolicy();
   boot.inView = inView();
+
+  // connect-src (see the header): PeerJS asks its broker over https (or http) and a WebSocket
+  function connectPolicy() {
+    var allowed = ["'self'", "data:", "blob:"];
+    function allow(host, secure) {  // a broker: its pages and its WebSocket
+      // (a host name and port only: nothing a link could add to the policy)
+      if (!/^[a-z0-9.-]+(:\d+)?$/i.test(host)) return;
+      var schemes = secure ? ["https:", "wss:"] : ["http:", "ws:"];
+      allowed.push(schemes[0] + "//" + host, schemes[1] + "//" + host);
+    }
+    var brokers = [new URLSearchParams(location.search).get("broker") || ""];
+    try {
+      brokers.push(JSON.parse(localStorage.getItem("sxmj.settings") || "{}").broker || "");
+    } catch (e) { /* no storage, or a damaged setting: the address's alone */ }
+    brokers.forEach(function (broker) {
+      try {
+        var u = new URL(String(broker));
+        if (/^(https?|wss?):$/.test(u.protocol)) allow(u.host, /^(https|wss):$/.test(u.protocol));
+      } catch (e) { /* not an address: nothing to allow */ }
+    });
+    allow("0.peerjs.com", true);  // PeerJS's public broker: an invite that names none
+    var meta = document.createElement("meta");
+    meta.httpEquiv = "Content-Security-Policy";
+    meta.content = "connect-src " + allowed.join(" ");
+    (document.head || root).appendChild(meta);
+    return allowed;
+  }
 
   // An embed's frame starts Python once it is on screen (see the header). An observer with no
   // root watches the top page's viewport, across origins too (where no margin applies).

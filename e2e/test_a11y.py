@@ -19,6 +19,7 @@ import sys
 
 import pytest
 from harness import DESKTOP, PHONE, ROOT, SITE, wait_ready, watched_page
+from layout import load_axe
 from playwright.sync_api import Page
 from test_comforts import RESULT, WAITING, decision, saved_match
 
@@ -49,8 +50,7 @@ IMAGES_LOADED = """async () => { await Promise.all([...document.images].map(i =>
 
 def violations(page: Page) -> list[str]:
     """axe's violations on the page as it is now, one line each."""
-    if not page.evaluate("() => typeof window.axe === 'object'"):
-        page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
+    load_axe(page)
     page.evaluate(IMAGES_LOADED)
     page.wait_for_timeout(300)  # let the 150–250 ms animations end
     return [f"{v['impact']} {v['id']} ({v['help']}): {v['count']}× "
@@ -125,7 +125,7 @@ def test_embed_modes(site, mode):
     page.set_content(HOST.format(src=html.escape("embed.html?" + EMBEDS[mode]), mode=mode))
     frame = page.locator("iframe").element_handle().content_frame()
     wait_ready(frame, w)
-    frame.add_script_tag(content=AXE.read_text(encoding="utf-8"))
+    load_axe(frame)
     frame.evaluate(IMAGES_LOADED)
     assert_accessible(page, f"embed {mode} in an iframe")
     w.assert_clean()

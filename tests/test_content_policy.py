@@ -59,3 +59,12 @@ def test_page_boot_allows_a_broker_by_host_and_port_only():
         assert host.fullmatch(ok)
     for bad in ("a;script-src *", "a b", "a'", "[::1]:9", "a/b", ""):
         assert not host.fullmatch(bad)
+
+
+def test_no_markup_the_game_draws_asks_for_an_inline_handler():
+    """The policy refuses inline handlers: a button drawn with ``onclick=`` would do nothing
+    (page-boot.js carries the two the pages had: ``data-reload``, and no form is sent)."""
+    found = [f"{path.relative_to(ROOT)}: {m.group(0)}"
+             for path in sorted((ROOT / "sxmj" / "ui").rglob("*.py"))
+             for m in re.finditer(r"<[a-z][^<>]*\son[a-z]+=", path.read_text(encoding="utf-8"))]
+    assert not found, found

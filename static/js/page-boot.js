@@ -414,6 +414,14 @@
     observers.push(dom);
     var retry = el("loading-retry");
     if (retry) retry.addEventListener("click", function () { location.reload(); });
+    // The page's policy runs no inline handler (scripts/build_site.py CSP): what markup
+    // asked of one is here, working even when Python has stopped. A [data-reload] button
+    // reloads the page (the game's error box); no form is ever sent anywhere (the settings).
+    document.addEventListener("click", function (event) {
+      var target = event.target;
+      if (target && target.closest && target.closest("[data-reload]")) location.reload();
+    });
+    document.addEventListener("submit", function (event) { event.preventDefault(); }, true);
     if (root.hasAttribute("data-lang")) langLinks();
     if (root.hasAttribute("data-embed") && window.ResizeObserver) {
       new ResizeObserver(post).observe(document.body);

@@ -195,7 +195,7 @@ class Screen:
             box.innerHTML = (
                 f'<div class="game-error__card" role="alert"><h2>{title}</h2>'
                 f'<p>{view.esc(tr(lang, "error_note"))}</p><pre>{view.esc(text)}</pre>'
-                f'<button type="button" class="act act--primary" onclick="location.reload()">'
+                f'<button type="button" class="act act--primary" data-reload>'
                 f'{view.esc(tr(lang, "reload"))}</button></div>')
             box.hidden = False
 

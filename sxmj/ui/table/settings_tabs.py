@@ -111,7 +111,7 @@ def settings_html(s: Settings, now: Options, lang: str) -> str:
         pending = (f'<p class="sheet__pending" data-testid="rules-pending" role="status">'
                    f'{esc(say("set_rules_pending", summary=rules_summary(r, lang)))}</p>')
     return (
-        f'<form class="sheet__form" data-form="settings" onsubmit="return false">'
+        f'<form class="sheet__form" data-form="settings">'
         f'<fieldset><legend>{esc(say("set_game"))}</legend>{game}</fieldset>'
         f'<fieldset data-testid="sound-settings"><legend>{esc(say("set_sound"))}</legend>'
         f'{sounds}</fieldset>'

@@ -96,7 +96,9 @@ COVERAGE_FLOOR := 93.0
 PYTEST_COV := --cov --cov-report=
 # The unit tests run on two processes (pytest-xdist; `worksteal` hands a slow test's
 # neighbours to the idle one): about 10 minutes with coverage on 2 cores, where one took 30
-UNIT_JOBS := -n 2 --dist worksteal
+UNIT_JOBS := -n 2 --dist worksteal $(DURATIONS)
+# every run names its slowest tests, so CI's log says where the minutes go
+DURATIONS := --durations=25
 COVERAGE_REPORT := $(VPY) scripts/coverage_report.py --floor $(COVERAGE_FLOOR)
 
 # pytest exits 5 when it collected no test: that fails the build like any other failure
@@ -111,7 +113,7 @@ unit: venv
 # Chromium's renderer crashes now and then on this 2-core machine ("Target crashed", about
 # one page boot in a few hundred when the machine is busy): that one error, and nothing
 # else, gets a second run of its test; pytest's summary names every rerun
-E2E_RERUN := --reruns 1 --only-rerun 'Target crashed'
+E2E_RERUN := --reruns 1 --only-rerun 'Target crashed' $(DURATIONS)
 
 # The friends-mode tests (WebRTC between browsers, a local PeerServer) run in a network
 # namespace of their own (scripts/netns_run: root, as CI); the plain e2e run skips them.

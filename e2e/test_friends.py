@@ -596,7 +596,22 @@ def test_the_broker_setting_serves_the_rooms_this_player_hosts(friends_page, bro
                            ".broker || '') !== ''")
     assert json.loads(page.evaluate("localStorage.getItem('sxmj.settings')"))["broker"] == \
         broker.url
+    # the page's connect policy was fixed at load: the note says a reload reaches it, and a
+    # room opened before that says so rather than failing at the broker
+    note.locator('[data-testid="broker-reload"]').wait_for()
     page.keyboard.press("Escape")
+    page.click('[data-testid="friends-create"]')
+    page.wait_for_function("() => /reload|刷新/.test(document.getElementById('why')"
+                           ".textContent)")
+    assert page.locator(LINK).count() == 0
+    page.click('button[data-ui="settings"]')
+    page.locator('#sheet [data-setting="broker"]').fill(broker.url)
+    page.locator('#sheet [data-setting="broker"]').dispatch_event("change")
+    with page.expect_navigation():
+        page.locator('[data-testid="broker-reload"]').click()
+    wait_ready(page, w)
+    assert f"{broker.url.split('/')[0]}//{broker.url.split('/')[2]}" in page.evaluate(
+        "sxmjBoot.connect")
     page.click('[data-testid="friends-create"]')
     page.wait_for_function(f"() => (document.querySelector('{LINK}') || {{}}).value",
                            timeout=30000)

@@ -235,6 +235,20 @@ def is_broker(text: str) -> bool:
             and not u.fragment and not u.username and (port is None or 0 < port < 65536))
 
 
+def broker_origin(broker: str) -> str:
+    """The origin a page connects to for ``broker``, as the page's connect policy names it
+    (``static/js/page-boot.js``: the URL's scheme and host, the default port left out).
+
+    >>> broker_origin("http://10.99.0.1:9000/sxmj-broker"), broker_origin("https://X.org:443/")
+    ('http://10.99.0.1:9000', 'https://x.org')
+    """
+    u = urlsplit(broker)
+    port = u.port
+    default = {"http": 80, "https": 443}.get(u.scheme)
+    host = (u.hostname or "") + (f":{port}" if port is not None and port != default else "")
+    return f"{u.scheme}://{host}"
+
+
 def refusal_line(r: Refusal, lang: str) -> str:
     """One refused parameter in words."""
     if r.kind == "unknown":

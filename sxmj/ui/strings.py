@@ -630,6 +630,11 @@ STRINGS: dict[str, tuple[str, str]] = {
                         "地址栏的 ?broker= 优先。",
                         "The rooms you host meet through this server; empty: PeerJS's public "
                         "one. A ?broker= in the address comes first."),
+    "set_broker_reload": ("已保存。这台服务器在页面刷新后才能连上。",
+                          "Saved. This page reaches that broker once it reloads."),
+    "friends_broker_reload": ("你设置的牵线服务器要刷新页面后才能用：先刷新，再开房间。",
+                              "The broker you set works once the page reloads: reload, "
+                              "then open the room."),
     "set_broker_bad": ("牵线服务器要写成 http(s)://主机:端口/路径，没有保存：{value}",
                        "A broker is http(s)://HOST:PORT/PATH; not saved: {value}"),
     "tap_auto": ("自动：触屏点两下，鼠标点一下", "Auto: two taps on touch, one click with a mouse"),
@@ -741,7 +746,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "friends_seat_guest": ("已入座", "seated"),
     "friends_seat_away": ("重新连接中…", "reconnecting…"),
     "friends_remove": ("请出", "Remove"),
-    "friends_remove_label": ("请 {name} 离开这个座位", "Remove {name} from this seat"),
+    "friends_remove_label": ("请出 {name}，空出这个座位", "Remove {name} from this seat"),
     "friends_lock": ("锁定房间", "Lock the room"),
     "friends_locked": ("已锁定 · 点此解锁", "Locked · tap to open"),
     "friends_room_locked": ("房主锁定了房间，现在不能入座。", "The host has locked the room: "

@@ -37,7 +37,7 @@ from sxmj.ui.table import comforts, regions, view, welcome
 from sxmj.ui.table.assist import AssistInfo, ghosts
 from sxmj.ui.table.daily import DailySession, DailyStore, copy_text, future_refusal
 from sxmj.ui.table.decision import Decision
-from sxmj.ui.table.dom import Clock, Screen, Speaker, is_none
+from sxmj.ui.table.dom import Clock, Screen, Speaker, is_none, reaches
 from sxmj.ui.table.driver import DAILY_LEVEL, Adviser, BotDriver, ParRunner, Reviewer, daily_replay
 from sxmj.ui.table.friends.guest import GuestSession
 from sxmj.ui.table.friends.host import HostSession
@@ -416,8 +416,10 @@ class App:
     def sheet_markup(self, tab: str) -> str:
         """The sheet's markup with ``tab`` open."""
         now = self.match.options if self.session.scenario is None else self.settings.rules
+        broker = self.settings.broker
         return comforts.sheet_markup(tab, self.settings, now, self.persistence.profile,
-                                   self.records, self.params.lang)
+                                   self.records, self.params.lang,
+                                   bool(broker) and not reaches(self.window, broker))
 
     def fail(self, text: str) -> None:
         """Show an error box (and log it: the browser tests fail on console errors)."""

@@ -19,6 +19,7 @@ if TYPE_CHECKING:  # typing.TypeIs is Python 3.13's; only mypy reads it
 
 from sxmj.table_game import TableGame
 from sxmj.ui.i18n import tr
+from sxmj.ui.params import broker_origin
 from sxmj.ui.table import view
 from sxmj.ui.table.saved import Settings
 from sxmj.ui.table.sound import (
@@ -277,6 +278,18 @@ class Speaker:
                 getattr(self.audio, name)(text)
             except Exception as e:  # noqa: BLE001 - sound is a comfort, never a failure
                 self.window.console.warn(f"sxmj: sound: {e}")
+
+
+def reaches(window, broker: str) -> bool:
+    """The page's connect policy lets it reach ``broker``. page-boot.js fixes the policy at
+    load (``sxmjBoot.connect``: the site, the address's and the setting's brokers, PeerJS's
+    public one), and a policy can't be widened later: a broker set during the visit is
+    reached from the next load. True where there is no policy (no page-boot.js)."""
+    try:  # a JavaScript array of the allowed sources; a page without it has no policy
+        allowed = {str(a) for a in window.sxmjBoot.connect}
+    except (AttributeError, TypeError):
+        return True
+    return broker_origin(broker) in allowed
 
 
 def after_first_frame(window, *works: Callable[[], None]) -> None:

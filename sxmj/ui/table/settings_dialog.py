@@ -18,8 +18,9 @@ from sxmj.rules import Options
 from sxmj.ui.i18n import LANGS, tr
 from sxmj.ui.params import SPEEDS, is_broker, is_whole
 from sxmj.ui.table import comforts
-from sxmj.ui.table.dom import Screen, attr, is_none
+from sxmj.ui.table.dom import Screen, attr, is_none, reaches
 from sxmj.ui.table.saved import LEVELS, TAPS, Settings
+from sxmj.ui.table.settings_tabs import broker_reload_html
 from sxmj.ui.table.sound import is_volume
 
 # the level and speed chips step through the one list of each, round and round
@@ -256,6 +257,8 @@ class SettingsSheet:
                     lang = p.settings.lang
                     note.textContent = tr(lang, "set_broker_note") if ok else tr(
                         lang, "set_broker_bad", value=given[:80])
+                    if ok and given and not reaches(self.document.defaultView, given):
+                        note.innerHTML = broker_reload_html(lang)  # before any redraw
         elif name == "assist":
             if checked != p.settings.assist:
                 p.toggle_assist()

@@ -23,6 +23,13 @@ FAN_CAPS = (1, 2, 3, 4, 5, 6)
 MATCH_HANDS = (1, 2, 4, 8, 12, 16, 0)  # a match's length (0: endless)
 
 
+def broker_reload_html(lang: str) -> str:
+    """The broker field's note when the setting was saved but this page can't reach it
+    before it reloads (its connect policy is fixed at load), with the reload button."""
+    return (f'{esc(tr(lang, "set_broker_reload"))} <button type="button" class="act" '
+            f'data-reload data-testid="broker-reload">{esc(tr(lang, "reload"))}</button>')
+
+
 # ------------------------------------------------------------------ the sheet
 
 
@@ -61,7 +68,8 @@ def _check(name: str, on: bool, label: str, note: str) -> str:
             f'<small>{esc(note)}</small></span></label>')
 
 
-def settings_html(s: Settings, now: Options, lang: str) -> str:
+def settings_html(s: Settings, now: Options, lang: str,
+                  broker_after_reload: bool = False) -> str:
     say = partial(tr, lang)
     game = "".join([
         _select("lang", s.lang, LANGS, lambda c: say("lang_" + c), say("set_lang")),
@@ -83,7 +91,8 @@ def settings_html(s: Settings, now: Options, lang: str) -> str:
                f'value="{esc(s.broker)}" placeholder="https://0.peerjs.com/" '
                f'inputmode="url" autocomplete="off" spellcheck="false">'
                f'<small data-testid="broker-note" aria-live="polite">'
-               f'{esc(say("set_broker_note"))}</small></label>')
+               f'{broker_reload_html(lang) if broker_after_reload else esc(say("set_broker_note"))}'
+               f'</small></label>')
     bots = "".join(_select(f"bot{seat}", s.bots[seat - 1], LEVELS,
                            lambda c: say("level_" + c), seat_name(seat, lang))
                    for seat in (1, 2, 3))
@@ -285,11 +294,12 @@ def sheet_html(tab: str, body: str, lang: str) -> str:
 
 
 def sheet_markup(tab: str, settings: Settings, now: Options, profile: Profile, records,
-                 lang: str) -> str:
+                 lang: str, broker_after_reload: bool = False) -> str:
     """The sheet with ``tab`` open: ``now`` the rules in play, ``records`` the Records tab's
-    seed link and status (:class:`sxmj.ui.table.records.Records`)."""
+    seed link and status (:class:`sxmj.ui.table.records.Records`); ``broker_after_reload``
+    when the broker setting is one this page reaches only once it reloads."""
     if tab == "settings":
-        body = settings_html(settings, now, lang)
+        body = settings_html(settings, now, lang, broker_after_reload)
     elif tab == "profile":
         body = profile_html(profile, lang)
     elif tab == "records":

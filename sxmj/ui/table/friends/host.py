@@ -15,7 +15,7 @@ from sxmj.game import Action
 from sxmj.room.host import GRACE, TIMER_CHOICES, Room, SavedRoomError, deal
 from sxmj.ui.i18n import tr
 from sxmj.ui.params import refusal
-from sxmj.ui.table.dom import is_none
+from sxmj.ui.table.dom import is_none, reaches
 from sxmj.ui.table.friends.common import ROOM_KEY, RoomBase
 from sxmj.ui.table.friends.lobby import (
     invite_link,
@@ -99,6 +99,10 @@ class HostSession(RoomBase):
 
     def create(self) -> None:
         """「和朋友玩」: open a room with this browser as host."""
+        broker = self.broker()
+        if broker and not reaches(self.app.window, broker):  # set during this visit
+            self.app.screen.show_why(tr(self.lang, "friends_broker_reload"))
+            return
         level = self.app.settings.bots[0]
         self.room_id, self.secret = secrets.token_hex(16), secrets.token_hex(16)
         self.room = Room(self.room_id, self.secret, tr(self.lang, "friends_host_name"),

@@ -46,7 +46,7 @@ from .rules import Options
 from .scoring import Evaluation, WinContext, evaluate, settle_detail
 from .tiles import NUM_PLAYING, code
 from .wall import Wall, deal_order
-from .winning import POW5, Shape, is_sets, is_win
+from .winning import KEY_STEP, Shape, is_sets, is_win
 
 
 class IllegalAction(CoreError):
@@ -213,7 +213,8 @@ class Game(HandState):
             hands[seat][t] += 1
             sizes[seat] += 1
             if t < NUM_PLAYING:
-                keys[seat][t // 9] += POW5[t % 9]
+                suit, step = KEY_STEP[t]
+                keys[seat][suit] += step
         self.last_tile = dealt[-1]  # the dealer's 14th tile: their "drawn" tile for 天胡
         self.last_source = "deal"
         self._emit(Event.DEAL, dealer=self.dealer, indicator=self.wall.indicator,
@@ -256,7 +257,8 @@ class Game(HandState):
         self.hands[seat][t] += 1
         self._sizes[seat] += 1
         if t < NUM_PLAYING:
-            self._keys[seat][t // 9] += POW5[t % 9]
+            suit, step = KEY_STEP[t]
+            self._keys[seat][suit] += step
         self.last_tile = t
         self.last_source = source
         self.events.append({"type": Event.DRAW, "seat": seat, "tile": t, "source": source})
@@ -374,7 +376,8 @@ class Game(HandState):
             self.piao_chain[seat] = 0
         self.hands[seat][t] -= 1  # (_change, written out: hot)
         self._sizes[seat] -= 1
-        self._keys[seat][t // 9] -= POW5[t % 9]
+        suit, step = KEY_STEP[t]
+        self._keys[seat][suit] -= step
         self.discards[seat].append((t, None))
         self._river_view = None
         self.after_claim = False

@@ -30,7 +30,7 @@ from .rules import Options
 from .scoring import Evaluation
 from .tiles import NUM_PLAYING
 from .wall import SeatStreamWall, Wall
-from .winning import POW5, Shape
+from .winning import KEY_STEP, Shape
 
 
 @dataclass
@@ -157,7 +157,8 @@ class HandState:
         keys = list(self._keys[seat])
         c = self.caishen
         n = self.hands[seat][c]
-        keys[c // 9] -= n * POW5[c % 9]
+        suit, step = KEY_STEP[c]
+        keys[suit] -= n * step
         return Shape((keys[0], keys[1], keys[2], keys[3]), n)
 
     def _change(self, seat: int, t: int, n: int) -> None:
@@ -165,7 +166,8 @@ class HandState:
         self.hands[seat][t] += n
         self._sizes[seat] += n
         if t < NUM_PLAYING:
-            self._keys[seat][t // 9] += n * POW5[t % 9]
+            suit, step = KEY_STEP[t]
+            self._keys[seat][suit] += n * step
 
     def _drawable(self) -> bool:
         """Whether a tile may still be drawn: the last ``reserved_tiles`` stay in the wall."""

@@ -27,9 +27,14 @@ from typing import TypeVar
 from .tiles import NUM_PLAYING, WINDS
 
 __all__ = ["Shape", "is_win", "is_sets", "is_baotou_ready", "waits", "distance",
-           "baotou_distance", "useful_draws", "decompositions", "wildcards_needed"]
+           "baotou_distance", "useful_draws", "decompositions", "wildcards_needed", "KEY_STEP"]
 
-POW5 = [5**i for i in range(9)]
+_POW5 = [5**i for i in range(9)]  # a suit's key counts its nine tiles in base 5
+KEY_STEP: tuple[tuple[int, int], ...] = tuple((t // 9, _POW5[t % 9])
+                                              for t in range(NUM_PLAYING))
+"""The key update of one copy of tile ``t``: ``suit, step = KEY_STEP[t]`` and then
+``keys[suit] += step`` (or ``-=``) keeps a list of :attr:`Shape.keys` in step with a hand,
+as the engine does after every draw and discard."""
 _INF = 99
 K = TypeVar("K")
 V = TypeVar("V")
@@ -54,31 +59,31 @@ class Shape:
             if t == caishen:
                 wilds += 1
             elif t < NUM_PLAYING:
-                keys[t // 9] += POW5[t % 9]
+                keys[t // 9] += _POW5[t % 9]
             else:
                 raise ValueError(f"flower tile {t} cannot be part of a hand shape")
         return Shape((keys[0], keys[1], keys[2], keys[3]), wilds)
 
     def add(self, t: int) -> Shape:
         k = list(self.keys)
-        k[t // 9] += POW5[t % 9]
+        k[t // 9] += _POW5[t % 9]
         return Shape((k[0], k[1], k[2], k[3]), self.wilds)
 
     def remove(self, t: int) -> Shape:
         k = list(self.keys)
-        k[t // 9] -= POW5[t % 9]
+        k[t // 9] -= _POW5[t % 9]
         return Shape((k[0], k[1], k[2], k[3]), self.wilds)
 
     def with_wilds(self, wilds: int) -> Shape:
         return Shape(self.keys, wilds)
 
     def count(self, t: int) -> int:
-        count: int = self.keys[t // 9] // POW5[t % 9] % 5
+        count: int = self.keys[t // 9] // _POW5[t % 9] % 5
         return count
 
     def counts(self) -> list[int]:
         """Counts of the natural tiles, indexed by tile (length 31)."""
-        return [self.keys[t // 9] // POW5[t % 9] % 5 for t in range(NUM_PLAYING)]
+        return [self.keys[t // 9] // _POW5[t % 9] % 5 for t in range(NUM_PLAYING)]
 
     def size(self) -> int:
         return sum(self.counts()) + self.wilds
@@ -99,21 +104,21 @@ def _suit_need(key: int, pair: bool) -> int:
         best = 2 if pair else 0
     else:
         i = 0
-        while key // POW5[i] % 5 == 0:
+        while key // _POW5[i] % 5 == 0:
             i += 1
-        c = key // POW5[i] % 5
+        c = key // _POW5[i] % 5
         use = min(c, 3)
-        best = 3 - use + _suit_need(key - use * POW5[i], pair)
+        best = 3 - use + _suit_need(key - use * _POW5[i], pair)
         if pair:
             use = min(c, 2)
-            best = min(best, 2 - use + _suit_need(key - use * POW5[i], False))
+            best = min(best, 2 - use + _suit_need(key - use * _POW5[i], False))
         if i <= 7:
             # A chow with i as its lowest natural tile; taking every natural
             # member present is never worse (swap it with the wildcard).
-            sub, missing = POW5[i], 0
+            sub, missing = _POW5[i], 0
             for j in (i + 1, i + 2):
-                if j <= 8 and key // POW5[j] % 5:
-                    sub += POW5[j]
+                if j <= 8 and key // _POW5[j] % 5:
+                    sub += _POW5[j]
                 else:
                     missing += 1
             best = min(best, missing + _suit_need(key - sub, pair))
@@ -130,7 +135,7 @@ _WIND_NEED: dict[int, tuple[int, int]] = {}
 def _wind_need(key: int) -> tuple[int, int]:
     r = _WIND_NEED.get(key)
     if r is None:
-        cs = [key // POW5[i] % 5 for i in range(4)]
+        cs = [key // _POW5[i] % 5 for i in range(4)]
         sets = sum(_WIND_SETS[c] for c in cs)
         pair = sets + min(_WIND_PAIR[c] - _WIND_SETS[c] for c in cs)
         r = (sets, pair)
@@ -270,7 +275,7 @@ def _sets_waits_of(shape: Shape, caishen: int | None) -> list[int]:
         if t == caishen or shape.count(t) == 4:
             continue  # no fifth natural copy can be drawn
         g = t // 9
-        key = keys[g] + POW5[t % 9]
+        key = keys[g] + _POW5[t % 9]
         ns, np_ = (_suit_need(key, False), _suit_need(key, True)) if g < 3 else _wind_need(key)
         sets = sets_total - need[g][0] + ns
         # the pair sits in the changed group, in another group, or is two 财神
@@ -294,7 +299,7 @@ def _near(key: int) -> tuple[int, ...]:
     if hit is None:
         near: set[int] = set()
         for i in range(9):
-            if key // POW5[i] % 5:
+            if key // _POW5[i] % 5:
                 near.update(range(max(0, i - 2), min(8, i + 2) + 1))
         hit = _NEAR[key] = tuple(sorted(near))
     return hit
@@ -304,7 +309,7 @@ def _candidates(keys: tuple[int, int, int, int]) -> list[int]:
     """Tiles that could complete something: within two of a held suit tile, or a held wind."""
     out = [9 * g + j for g in range(3) for j in _near(keys[g])]
     winds = keys[3]
-    out += [27 + i for i in range(4) if winds // POW5[i] % 5]
+    out += [27 + i for i in range(4) if winds // _POW5[i] % 5]
     return out
 
 
@@ -328,10 +333,10 @@ def _best_use(key: int, wind: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
         _SUIT_USE[memo_key] = r
         return r
     i = 0
-    while key // POW5[i] % 5 == 0:
+    while key // _POW5[i] % 5 == 0:
         i += 1
-    c = key // POW5[i] % 5
-    rest = _best_use(key - POW5[i], wind)  # tile i left unused
+    c = key // _POW5[i] % 5
+    rest = _best_use(key - _POW5[i], wind)  # tile i left unused
     no_pair = list(rest[0])
     with_pair = list(rest[1])
 
@@ -346,18 +351,18 @@ def _best_use(key: int, wind: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
             with_pair[g] = max(with_pair[g], sub[1][g - groups] + used)
 
     for use in range(1, min(c, 3) + 1):
-        merge(_best_use(key - use * POW5[i], wind), use, 1, False)
+        merge(_best_use(key - use * _POW5[i], wind), use, 1, False)
     for use in range(1, min(c, 2) + 1):
-        merge(_best_use(key - use * POW5[i], wind), use, 0, True)
+        merge(_best_use(key - use * _POW5[i], wind), use, 0, True)
     if not wind:
         for j1, j2 in ((i + 1, i + 2), (i + 1, None), (i + 2, None)):
-            sub, used = POW5[i], 1
+            sub, used = _POW5[i], 1
             ok = True
             for j in (j1, j2):
                 if j is None:
                     continue
-                if j <= 8 and key // POW5[j] % 5:
-                    sub += POW5[j]
+                if j <= 8 and key // _POW5[j] % 5:
+                    sub += _POW5[j]
                     used += 1
                 else:
                     ok = False
@@ -516,9 +521,9 @@ def _useful_draws_of(shape: Shape, sets: int, caishen: int | None
             continue
         g = x // 9
         i = x % 9
-        if keys[g] // POW5[i] % 5 == 4:
+        if keys[g] // _POW5[i] % 5 == 4:
             continue  # all four are in the hand: none left to draw
-        key = keys[g] + POW5[i]
+        key = keys[g] + _POW5[i]
         table = _best_use(key, g == 3)
         # the drawn tile is natural; the 财神 count stays
         if _distance_from(used_with(others[g], table, sets), w - 1, sets) <= d:

@@ -26,6 +26,7 @@ from sxmj.bots.judge import (
     SWING,
     THRESHOLD,
     UNSUSPECTED_THRESHOLD,
+    Budget,
     Judgement,
     checkpoint,
     further_from_ready,
@@ -66,7 +67,7 @@ def test_following_the_assist_through_a_won_hand_gets_no_flag() -> None:
 def test_a_win_hard_takes_is_never_searched_nor_flagged() -> None:
     obs = observation("123m456p789s111z5m5m", "5m", wall=3, last="5m")
     legal = [Action(0, "discard", t) for t in sorted(set(obs.hand))] + [Action(0, "hu")]
-    steps = list(judge_steps(obs, legal, 24, seed=1, played=Action(0, "hu")))
+    steps = list(judge_steps(obs, legal, Budget(24), seed=1, played=Action(0, "hu")))
     assert len(steps) == 1 and steps[0].settled and steps[0].default == Action(0, "hu")
     assert steps[0].guesses == 0
     assert steps[0].best_against(Action(0, "hu")) is None
@@ -86,11 +87,11 @@ def test_a_decision_with_no_rival_is_not_played_out() -> None:
     # names no rival and there is nothing to weigh; a review of another move still plays out
     obs = observation("123m456m789m11s45p3z", "9s", wall=60)
     legal = [Action(0, "discard", t) for t in sorted(set(obs.hand))]
-    steps = list(judge_steps(obs, legal, 16, seed=1))
+    steps = list(judge_steps(obs, legal, Budget(16), seed=1))
     assert len(steps) == 1 and steps[0].settled and steps[0].default == Action(0, "discard",
                                                                                 tile("3z"))
     played = Action(0, "discard", tile("1m"))
-    assert list(judge_steps(obs, legal, 16, seed=1, played=played))[-1].guesses == 16
+    assert list(judge_steps(obs, legal, Budget(16), seed=1, played=played))[-1].guesses == 16
 
 
 def _decisions(seed: int, count: int):
@@ -115,11 +116,11 @@ def test_the_experts_screens_search_on_only_the_rivals_ahead() -> None:
     it: a screen only takes rivals away, and the rest play the same guesses."""
     screened = 0
     for k, (obs, legal) in enumerate(_decisions(4, 6) + _decisions(9, 6)):
-        full = list(judge_steps(obs, legal, 16, seed=k))[-1]
+        full = list(judge_steps(obs, legal, Budget(16), seed=k))[-1]
         if full.settled:
             continue
         assert all(len(e.values) == 16 for e in full.estimates)
-        cut = list(judge_steps(obs, legal, 16, seed=k, screens=SCREENS))[-1]
+        cut = list(judge_steps(obs, legal, Budget(16, screens=SCREENS), seed=k))[-1]
         base = cut.of(cut.default)
         assert base is not None
         for e in cut.estimates:
@@ -217,9 +218,11 @@ def test_a_review_flags_a_sound_move_only_past_the_higher_threshold(monkeypatch,
     assert further_from_ready(obs, played) == suspect
     _scripted_gain(monkeypatch, default, played, 1.5)
     review_like = {"most": 192, "most_suspect": 384, "confirm_after": 192}
-    strict = list(judge_steps(obs, legal, 24, seed=1, played=played, **review_like,
-                              unsuspected_threshold=UNSUSPECTED_THRESHOLD))[-1]
-    plain = list(judge_steps(obs, legal, 24, seed=1, played=played, **review_like))[-1]
+    strict = list(judge_steps(obs, legal, Budget(24, **review_like,
+                                                 unsuspected_threshold=UNSUSPECTED_THRESHOLD),
+                              seed=1, played=played))[-1]
+    plain = list(judge_steps(obs, legal, Budget(24, **review_like), seed=1,
+                             played=played))[-1]
     assert strict.threshold == (THRESHOLD if suspect else UNSUSPECTED_THRESHOLD)
     assert plain.threshold == THRESHOLD
     assert plain.best_against(played) == default  # 1.5 ± 0.02: sure, and past 1 point
@@ -283,9 +286,9 @@ def test_a_review_plays_a_flag_out_to_confirm_after_guesses() -> None:
     obs = observation("123m456m789m11s45p9p", "2z", wall=60)
     legal = [Action(0, "discard", t) for t in sorted(set(obs.hand))]
     bad = Action(0, "discard", tile("2m"))  # breaks 123m
-    quick = list(judge_steps(obs, legal, 16, seed=1, played=bad, most=400))[-1]
-    sure = list(judge_steps(obs, legal, 16, seed=1, played=bad, most=400,
-                            confirm_after=CONFIRM_AFTER))[-1]
+    quick = list(judge_steps(obs, legal, Budget(16, most=400), seed=1, played=bad))[-1]
+    sure = list(judge_steps(obs, legal, Budget(16, most=400, confirm_after=CONFIRM_AFTER),
+                            seed=1, played=bad))[-1]
     assert quick.best_against(bad) is not None and quick.guesses < CONFIRM_AFTER  # (16)
     assert sure.guesses >= CONFIRM_AFTER and sure.best_against(bad) is not None
 
@@ -313,8 +316,8 @@ def test_a_likely_flag_at_the_budget_plays_on_to_the_suspects_budget(monkeypatch
         return [0, 0, 0, 0] if last == played else [-50, 0, 0, 0]
 
     monkeypatch.setattr(judge_module, "playout", scripted)
-    steps = list(judge_steps(obs, legal, 16, seed=1, played=played, most=32,
-                             most_suspect=128, confirm_after=32))
+    steps = list(judge_steps(obs, legal, Budget(16, most=32, most_suspect=128,
+                                                confirm_after=32), seed=1, played=played))
     last = steps[-1]
     assert not further_from_ready(obs, played)
     assert last.guesses == (64 if longer else 32)
@@ -388,9 +391,9 @@ def test_a_move_further_from_ready_gets_more_guesses_than_one_in_doubt() -> None
     bad = Action(0, "discard", tile("4p"))  # breaks the 45p wait: two from ready
     assert further_from_ready(obs, bad)
     assert not further_from_ready(obs, Action(0, "discard", tile("9p")))
-    plain = list(judge_steps(obs, legal, 16, seed=5, played=bad, most=16))[-1]
-    longer = list(judge_steps(obs, legal, 16, seed=5, played=bad, most=16,
-                              most_suspect=48))[-1]
+    plain = list(judge_steps(obs, legal, Budget(16, most=16), seed=5, played=bad))[-1]
+    longer = list(judge_steps(obs, legal, Budget(16, most=16, most_suspect=48), seed=5,
+                              played=bad))[-1]
     assert plain.guesses == 16
     assert 16 < longer.guesses <= 48  # (seeded: the default gains 2.4 ± 2.9 at 48)
     assert longer.of(bad) is not None and len(longer.of(bad).values) == longer.guesses

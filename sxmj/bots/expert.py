@@ -20,7 +20,7 @@ from ..game import Action
 from ..observation import Observation
 from .analysis import Choice
 from .hard import HardStrategy
-from .judge import Judgement, judge_steps
+from .judge import Budget, Judgement, judge_steps
 from .search import Estimate
 
 SAMPLES = 16  # guesses a decision at play time: the fewest the judgement trusts
@@ -59,8 +59,8 @@ class ExpertStrategy(HardStrategy):
         self._pending, self._hard = None, hard
         self.decisions += 1
         seed = self.seed * 1_000_003 + self.decisions
-        steps = judge_steps(obs, legal, self.samples, seed, strategy=self._plain(), fine=True,
-                            screens=SCREENS)
+        steps = judge_steps(obs, legal, Budget(self.samples, screens=SCREENS, fine=True), seed,
+                            strategy=self._plain())
         for judgement in steps:
             if judgement.settled:  # nothing to search
                 yield hard

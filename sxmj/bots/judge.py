@@ -254,15 +254,45 @@ def settled(obs: Observation, legal: Sequence[Action], default: Action) -> bool:
     return len(legal) == 1 or obs.phase == Phase.ROB or default.kind == "hu"
 
 
-def judge_steps(obs: Observation, legal: Sequence[Action], samples: int, seed: int,
-                played: Action | None = None, strategy: HardStrategy | None = None,
-                most: int | None = None, fine: bool = False,
-                most_suspect: int | None = None, confirm_after: int = 0,
-                screens: Sequence[int] = (),
-                unsuspected_threshold: float | None = None) -> Iterator[Judgement]:
+@dataclass(frozen=True)
+class Budget:
+    """How far a judgement looks: its knobs in one value (:func:`judge_steps` reads them).
+
+    ``samples`` guesses a decision; up to ``most`` while a rival is in doubt, and up to
+    ``most_suspect`` when the move judged left the hand further from ready; a flag stands only
+    at a checkpoint of ``confirm_after``; ``screens`` (the expert's) cut the rivals that gain
+    too little after these numbers of guesses; ``unsuspected_threshold`` (a review's) is the
+    threshold against a move the race model doesn't find worse; ``fine`` yields within each
+    playout too (a page's tasks stay short).
+
+    >>> Budget(24, most=192, most_suspect=1536).limit(suspect=True)
+    1536
+    """
+
+    samples: int
+    most: int | None = None
+    most_suspect: int | None = None
+    confirm_after: int = 0
+    screens: tuple[int, ...] = ()
+    unsuspected_threshold: float | None = None
+    fine: bool = False
+
+    def limit(self, suspect: bool) -> int:
+        """The most guesses a decision may take (``suspect``: the move judged left the hand
+        further from ready)."""
+        most = self.most or 0
+        if suspect and self.most_suspect is not None:
+            most = max(most, self.most_suspect)
+        return most
+
+
+def judge_steps(obs: Observation, legal: Sequence[Action], budget: Budget, seed: int,
+                played: Action | None = None,
+                strategy: HardStrategy | None = None) -> Iterator[Judgement]:
     """The judgement one guess at a time: yields it after every guess (or, when the
     decision is :func:`settled`, once, marked ``settled``). A caller may stop early: the
-    last one yielded is the judgement on what was played out.
+    last one yielded is the judgement on what was played out. The knobs named below are
+    the ``budget``'s (:class:`Budget`).
 
     After ``samples`` guesses, while a rival may beat the move judged (``played``, else the
     default) but not yet surely (:meth:`Judgement.in_doubt`), more guesses are played, up to
@@ -286,6 +316,8 @@ def judge_steps(obs: Observation, legal: Sequence[Action], samples: int, seed: i
     With ``fine`` it also yields within each playout, after
     every move of the judged seat (a page's tasks stay short: one move of hard's, not a whole
     playout)."""
+    samples, fine, screens = budget.samples, budget.fine, budget.screens
+    confirm_after, most_suspect = budget.confirm_after, budget.most_suspect
     strategy = strategy or HardStrategy()
     default = strategy.choose(obs, legal).action
     if settled(obs, legal, default) and (played is None or played == default):
@@ -303,15 +335,14 @@ def judge_steps(obs: Observation, legal: Sequence[Action], samples: int, seed: i
     subject = default if played is None else played
     suspect = played is not None and further_from_ready(obs, played)
     threshold = THRESHOLD
-    if played is not None and not suspect and unsuspected_threshold is not None:
-        threshold = unsuspected_threshold
+    if played is not None and not suspect and budget.unsuspected_threshold is not None:
+        threshold = budget.unsuspected_threshold
     if fine:
         yield Judgement(default, estimates, threshold=threshold)
-    if suspect and most_suspect is not None:
-        most = max(most or 0, most_suspect)
+    most = budget.limit(suspect)
     playing = estimates
     i = 0
-    while playing and (i < samples or i < (most or 0)):
+    while playing and (i < samples or i < most):
         hands, wall = sample_hidden(obs, rng.fork(i))
         i += 1
         for est in playing:
@@ -335,7 +366,7 @@ def judge_steps(obs: Observation, legal: Sequence[Action], samples: int, seed: i
             # playouts would no longer pair with the move judged's
             playing = [e for e in playing if e.action == subject or e.action in doubt]
             playing = playing if len(playing) > 1 else []
-            if playing and most is not None and i == most and most_suspect is not None \
+            if playing and i == most and most_suspect is not None \
                     and most < most_suspect and any(
                         now._passes(e.action, subject, *now.gain(e.action, subject), EXTEND)
                         for e in playing if e.action != subject):
@@ -347,7 +378,8 @@ def judge(obs: Observation, legal: Sequence[Action], samples: int, seed: int,
           strategy: HardStrategy | None = None) -> Judgement:
     """:func:`judge_steps` to its end (or until ``stop()``, after at least two guesses)."""
     last = None
-    for i, step in enumerate(judge_steps(obs, legal, samples, seed, played, strategy)):
+    for i, step in enumerate(judge_steps(obs, legal, Budget(samples), seed, played,
+                                         strategy)):
         last = step
         if i >= 1 and stop is not None and stop():
             break

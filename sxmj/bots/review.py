@@ -35,7 +35,14 @@ from ..tiles import code, format_tiles
 from ..winning import Shape, distance, is_baotou_ready, waits
 from .analysis import analyse, minus
 from .hard import HardStrategy
-from .judge import CONFIRM_AFTER, THRESHOLD, UNSUSPECTED_THRESHOLD, Judgement, judge_steps
+from .judge import (
+    CONFIRM_AFTER,
+    THRESHOLD,
+    UNSUSPECTED_THRESHOLD,
+    Budget,
+    Judgement,
+    judge_steps,
+)
 
 SAMPLES = 24  # guesses a decision: a hand of about 15 decisions in about 20 s in the page
 MOST = 192  # guesses a decision may take while a rival's gain is not yet sure
@@ -194,11 +201,10 @@ def review_steps(record: dict[str, Any] | str, seat: int, hand: int | None = Non
         result.decisions += 1
         _count_efficiency(result, obs, legal, played)
         judgement = None
-        for judgement in judge_steps(obs, legal, samples, seed * 7919 + n, played, strategy,
-                                     most=max(samples, MOST), fine=per_guess,
-                                     most_suspect=MOST_SUSPECT,
-                                     confirm_after=CONFIRM_AFTER,
-                                     unsuspected_threshold=UNSUSPECTED_THRESHOLD):
+        budget = Budget(samples, most=max(samples, MOST), most_suspect=MOST_SUSPECT,
+                        confirm_after=CONFIRM_AFTER,
+                        unsuspected_threshold=UNSUSPECTED_THRESHOLD, fine=per_guess)
+        for judgement in judge_steps(obs, legal, budget, seed * 7919 + n, played, strategy):
             guesses = judgement.guesses
             if per_guess and not judgement.settled:  # a short task a step; the bar waits
                 done = min(guesses, samples - 1)  # while a decision takes more guesses

@@ -18,9 +18,8 @@ from ..game import Action, Game, Phase
 from ..observation import Observation
 from ..tiles import NUM_KINDS
 from ..wall import Rng
-from ..winning import is_baotou_ready, is_sets, wildcards_needed
+from ..winning import KEY_STEP, is_baotou_ready, is_sets, wildcards_needed
 
-POW5 = [5 ** i for i in range(9)]
 MAX_STEPS = 400  # a hand never takes this many actions; a guard, not a rule
 
 
@@ -67,10 +66,10 @@ def greedy_discard(game: Game, seat: int, legal: Sequence[Action]) -> Action:
         if t == caishen:
             score = (99, 0)
         else:
-            g = t // 9
-            keys[g] -= POW5[t % 9]
+            g, step = KEY_STEP[t]
+            keys[g] -= step
             need = wildcards_needed((keys[0], keys[1], keys[2], keys[3])) - shape.wilds
-            keys[g] += POW5[t % 9]
+            keys[g] += step
             edge = t >= 27 or t % 9 in (0, 8)
             score = (need, 0 if edge else 1)
         if best_key is None or score < best_key:

@@ -426,6 +426,41 @@ def test_the_controller_never_asks_who_it_is():
     assert not asked, asked
 
 
+# the sessions' own files: only they may tell one session from another
+SESSION_FILES = ("session.py", "daily.py", "friends/common.py", "friends/host.py",
+                 "friends/guest.py")
+
+
+def session_questions(source: str) -> list[str]:
+    """Where ``source`` asks which session it has: ``isinstance`` against a session class."""
+    asked = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
+                and node.func.id == "isinstance" and len(node.args) == 2:
+            kinds = node.args[1].elts if isinstance(node.args[1], ast.Tuple) else [node.args[1]]
+            asked += [f"line {node.lineno}: isinstance(…, {k.id})" for k in kinds
+                      if isinstance(k, ast.Name) and k.id.endswith("Session")]
+    return asked
+
+
+def test_no_table_module_asks_which_session_it_has():
+    """Every module of ``ui/table/`` but the sessions' own: the session answers (its
+    methods), nobody checks its class."""
+    asked = [f"{p.relative_to(TABLE)} {q}" for p in sorted(TABLE.rglob("*.py"))
+             if str(p.relative_to(TABLE)) not in SESSION_FILES
+             for q in session_questions(p.read_text(encoding="utf-8"))]
+    assert not asked, asked
+
+
+def test_the_session_guard_sees_a_planted_question():
+    planted = ("def par_known(self, par):\n"
+               "    if isinstance(self.session, (WatchSession, DailySession)):\n"
+               "        self.session.par_known(par)\n")
+    assert session_questions(planted) == ["line 2: isinstance(…, WatchSession)",
+                                          "line 2: isinstance(…, DailySession)"]
+    assert session_questions("isinstance(x, Match)\n") == []
+
+
 def test_each_way_to_play_is_a_session():
     local = make_app(Page(), "?seed=3&speed=fast")
     assert local.session.kind == "local" and local.session.drives_bots

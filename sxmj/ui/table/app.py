@@ -20,25 +20,21 @@ Contract with ``index.html`` and the tests: when the table is interactive,
 
 from __future__ import annotations
 
-import asyncio
 import random
-import time
 
-from sxmj import daily
-from sxmj.game import Action
+from sxmj.game import Action, Game
 from sxmj.match import Match
-from sxmj.messages import CoreError
 from sxmj.record import dumps as record_dumps
 from sxmj.record import to_record
 from sxmj.table_game import TableMatch
 from sxmj.ui.i18n import seat_name, tr
-from sxmj.ui.params import Params, Refusal, level_param, refusal
+from sxmj.ui.params import Params, Refusal, level_param
 from sxmj.ui.table import comforts, regions, view, welcome
 from sxmj.ui.table.assist import AssistInfo, ghosts
-from sxmj.ui.table.daily import DailySession, DailyStore, copy_text, future_refusal
+from sxmj.ui.table.daily import open_daily, today_link
 from sxmj.ui.table.decision import Decision
 from sxmj.ui.table.dom import Clock, Screen, Speaker, is_none, reaches
-from sxmj.ui.table.driver import DAILY_LEVEL, Adviser, BotDriver, ParRunner, Reviewer, daily_replay
+from sxmj.ui.table.driver import Adviser, BotDriver, Reviewer
 from sxmj.ui.table.friends.guest import GuestSession
 from sxmj.ui.table.friends.host import HostSession
 from sxmj.ui.table.friends.lobby import chat_html, read_hash
@@ -50,7 +46,13 @@ from sxmj.ui.table.reveal import Ending, reveal_html
 from sxmj.ui.table.routes import InputRouter
 from sxmj.ui.table.saved import Problem, Settings
 from sxmj.ui.table.scenario_table import ScenarioTable
-from sxmj.ui.table.session import LocalSession, ScenarioSession, Session, WatchSession
+from sxmj.ui.table.session import (
+    LocalSession,
+    ScenarioSession,
+    Session,
+    unwatched,
+    watched,
+)
 from sxmj.ui.table.settings_dialog import Preferences, SettingsSheet
 
 STATIC_REGIONS = ("menu", "seat-1", "seat-2", "seat-3", "panel", "me-plate",
@@ -109,7 +111,6 @@ class App:
         self.session: Session = self.local_session()
         self.driver.humans = lambda: set(self.session.people())
         self.room_refused: tuple[Refusal, ...] = ()  # a #host= link whose room is gone
-        self.par = ParRunner(self.clock, self.par_known, self.fail)  # the daily's par
         self.link_record: dict | None = None  # a daily's shared link: the match to watch
         self.boot(search)
 
@@ -154,8 +155,16 @@ class App:
                 self.session = host
                 return
             self.room_refused = host.refused
-        if self.params.daily and self.start_daily(self.params.daily):
-            return
+        if self.params.daily:
+            opened = open_daily(self, self.open_room, self.params.daily, self.persistence,
+                                self.params.lang)
+            self.room_refused += opened.refused
+            self.link_record = opened.watch
+            if opened.session is not None:
+                self.session = opened.session
+                return
+            p = self.params  # a day after today: a plain table, the refusal shown
+            self.params = Params(p.seed, False, p.lang, p.speed, p.level, refused=p.refused)
         if self.scenario.boot(search):
             mode = self.scenario.mode
             assert mode is not None
@@ -179,70 +188,9 @@ class App:
                              broker=self.params.broker, ice=self.params.ice,
                              daily=self.params.daily)
 
-    # ------------------------------------------------------------ the daily challenge
-
-    def today(self) -> str:
-        """Today in Asia/Shanghai, by this device's clock (the daily's calendar day)."""
-        clock = getattr(self.window, "Date", None)  # the page's clock (a test may set it)
-        return daily.shanghai_day(float(clock.now()) if clock is not None
-                                  else time.time() * 1000)
-
-    def start_daily(self, day: str) -> bool:
-        """``?daily=DAY``: that day's challenge, resumed where this device left it; False
-        (and a named refusal) for a day after today."""
-        today = self.today()
-        if day > today:
-            self.room_refused += (future_refusal(day, today),)
-            self.params = Params(self.params.seed, False, self.params.lang, self.params.speed,
-                                 self.params.level, refused=self.params.refused)
-            return False
-        store = DailyStore(self.persistence)
-        live = store.live(day)
-        match = daily.new_match(day)
-        if live is not None:
-            try:
-                match = daily_replay(day, live.moves)
-            except CoreError as e:  # a play kept by another version: start the day afresh
-                self.persistence.notices.append(Problem("daily", "invalid", str(e)[:120]))
-                store.keep_live(None)
-                live = None
-        self.sync_params(match.seed)
-        self.match = match
-        self.driver.seat_bots((DAILY_LEVEL,) * 3, match.seed)
-        self.persistence.counted = 0
-        self.new_hand_state(heard=live is None)
-        base = str(self.window.location.origin or "") + str(self.window.location.pathname or "")
-        self.session = DailySession(self, self.open_room, day, today, store, self.driver.choose,
-                                    self.review_daily_hand, self.copy_daily, base, live)
-        if day not in store.history.pars:
-            self.par.start(day)
-        self.link_record = self.daily_link(day)
-        return True
-
-    def daily_link(self, day: str) -> dict | None:
-        """A shared daily's moves (``#m=CODE``): the record of that play, to watch."""
-        fragment = str(getattr(self.window.location, "hash", "") or "")
-        if not fragment.startswith("#m="):
-            return None
-        try:
-            return to_record(daily_replay(day, fragment[3:]))
-        except CoreError as e:
-            self.room_refused += (refusal("m", fragment[3:], kind="daily_link",
-                                          expected=e.text(self.params.lang)),)
-            return None
-
-    def par_known(self, par: int) -> None:
-        """The expert's match on the day's walls is over: its total is the par."""
-        if isinstance(self.session, DailySession):
-            self.session.par_known(par)
-        elif isinstance(self.session, WatchSession) and isinstance(self.session.under,
-                                                                   DailySession):
-            self.session.under.par_known(par)
-        self.render()
-
-    def review_daily_hand(self, hand: int) -> None:
-        """The daily card's 复盘 of hand ``hand`` (from 0): the hand watched to its end, then
-        reviewed."""
+    def review_hand(self, hand: int) -> None:
+        """Hand ``hand`` (from 0) of the match played, watched to its end, then reviewed (a
+        daily card's 复盘)."""
         record = to_record(self.played)
         if not 0 <= hand < len(record.get("hands", [])):
             return
@@ -252,37 +200,35 @@ class App:
         self.replay.go(max(k for k, (i, _) in enumerate(viewer.positions) if i == hand))
         self.router.review()
 
-    def copy_daily(self, text: str) -> None:
-        """The daily card's copy button: the share text to the clipboard (it answers later)."""
-        async def copy() -> None:
-            ok = await copy_text(self.window, self.document, text,
-                                 '[data-testid="daily-share"]')
-            session = self.session.under if isinstance(self.session, WatchSession) \
-                else self.session
-            if isinstance(session, DailySession):
-                session.copy_status = tr(self.params.lang,
-                                         "daily_copied" if ok else "daily_copy_failed")
-            self.render()
-        asyncio.ensure_future(copy())
+    def bot_move(self, game: Game, seat: int) -> Action:
+        """What the bot at ``seat`` plays now (a daily's bot answering before the player)."""
+        return self.driver.choose(game, seat)
+
+    def note(self, problem: Problem) -> None:
+        """A notice for the page: something kept on this device could not be used."""
+        self.persistence.notices.append(problem)
 
     def start_match(self, seed: int) -> None:
         """A new match of ``seed`` with the settings' rules and bots (saved at once)."""
         self.sync_params(seed)
-        self.match = Match(seed=seed, options=self.params.rules(self.settings.rules))
-        self.driver.seat_bots(self.settings.bots, self.params.seed)
-        self.persistence.counted = 0
-        self.new_hand_state()
+        self.play_match(Match(seed=seed, options=self.params.rules(self.settings.rules)),
+                        self.settings.bots)
         self.persist()
 
     def resume(self, match: Match, counted: int) -> None:
         """Go on with the saved match (``counted`` hands already in the profile)."""
-        self.sync_params(match.seed)
-        self.match = match
-        self.driver.seat_bots(self.settings.bots, self.params.seed)
+        self.play_match(match, self.settings.bots, heard=False)
         self.persistence.counted = counted
-        self.new_hand_state(heard=False)
         self.notes.log.append(tr(self.params.lang, "resumed"))
         self.count_hands()
+
+    def play_match(self, match: Match, levels: tuple[str, str, str], heard: bool = True) -> None:
+        """Put ``match`` on the table with bots of ``levels``, none of its hands counted."""
+        self.sync_params(match.seed)
+        self.match = match
+        self.driver.seat_bots(levels, self.params.seed)
+        self.persistence.counted = 0
+        self.new_hand_state(heard=heard)
 
     def new_hand_state(self, heard: bool = True) -> None:
         """A hand was dealt: forget the last one's decision and bubbles, note (and sound) it."""
@@ -342,7 +288,7 @@ class App:
             preview="" if viewing else d.preview(lang, self.settings.assist),
             first_win=self.first_win and not viewing,
             match_over=self.match.finished and not viewing and self.session.scenario is None,
-            names=self.session.names(), daily_link=self.today_link(),
+            names=self.session.names(), daily_link=today_link(self.window, lang),
             welcome_open=self.overlay.kind == "welcome")
         review = self.reviewer.html(self.replay.review_key(self.match),  # 复盘
                                     lang) if self.session.reviews else ""
@@ -358,11 +304,6 @@ class App:
     def session_command(self, name: str, value: str = "") -> None:
         """A control of the way to play (the session's: a room's, the daily's)."""
         self.session.command(name, value)
-
-    def today_link(self) -> str:
-        """Today's daily challenge (the menu's and the welcome card's link)."""
-        lang = "&lang=en" if self.params.lang == "en" else ""
-        return f"./?daily={self.today()}{lang}"
 
     def show_extras(self, st: view.TableState, lang: str) -> None:
         """What a match of yours shows beside the table: the assist's suggestion, the rank
@@ -479,7 +420,7 @@ class App:
         or with ``kept`` (a match and its counted hands) back to the one a new match
         replaced."""
         self.driver.stop()
-        self.par.stop()
+        self.session.leave()
         self.params = Params(self.params.seed, True, self.params.lang, self.params.speed,
                              self.params.level, hands=self.params.hands,
                              broker=self.params.broker, ice=self.params.ice)
@@ -536,13 +477,11 @@ class App:
     def watch(self) -> None:
         """A record is opened to watch: the session underneath waits (its bots stop)."""
         self.driver.stop()
-        if not isinstance(self.session, WatchSession):
-            self.session = WatchSession(self.session)
+        self.session = watched(self.session)
 
     def replay_closed(self) -> None:
         """Esc in a replay: the game, which waited, goes on."""
-        if isinstance(self.session, WatchSession):
-            self.session = self.session.under
+        self.session = unwatched(self.session)
         self.notes.fresh = {}
         self.go_on()
 

@@ -2,23 +2,31 @@
 worked out in the background, and its history on this device.
 
 The deal and the bots are the core's (:mod:`sxmj.daily`, :mod:`sxmj.bots.daily`); here the
-table plays them. :class:`DailySession` is one more :class:`~sxmj.ui.table.session.Session`:
-the player's move is applied after any bot still to answer a claim (the order a shared
-link is replayed in, which changes no outcome), and each of seat 0's moves is kept as an
-index into its legal actions, the moves code a shared link carries and a reload resumes
-from. :class:`~sxmj.ui.table.driver.ParRunner` plays the expert on the same walls a guess at a
-time, yielding to the page between slices, while the player plays; the par is kept so it is
-worked out once per day and device.
+table plays them. :func:`open_daily` deals the day (or resumes this device's play of it) and
+returns its :class:`DailySession`, one more :class:`~sxmj.ui.table.session.Session`, which
+alone knows everything the daily changes at the table: the player's move is applied after
+any bot still to answer a claim (the order a shared link is replayed in, which changes no
+outcome), and each of seat 0's moves is kept as an index into its legal actions, the moves
+code a shared link carries and a reload resumes from. Its
+:class:`~sxmj.ui.table.driver.ParRunner` plays the expert on the same walls a guess at a time,
+yielding to the page between slices, while the player plays; the par is kept so it is worked
+out once per day and device.
 """
 
 from __future__ import annotations
 
+import asyncio
+import time
 from collections.abc import Callable
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Protocol
 
 from sxmj import daily
 from sxmj.game import Action, Game
 from sxmj.match import Match
+from sxmj.messages import CoreError
+from sxmj.record import to_record
+from sxmj.ui.i18n import tr
 from sxmj.ui.params import Params, Refusal, refusal
 from sxmj.ui.table.comforts import rules_chip
 from sxmj.ui.table.daily_card import DailyView, banner_html, result_html, share_text
@@ -31,7 +39,7 @@ from sxmj.ui.table.daily_history import (
     load_live,
 )
 from sxmj.ui.table.dom import is_none
-from sxmj.ui.table.driver import move_index, next_seat
+from sxmj.ui.table.driver import DAILY_LEVEL, ParRunner, daily_replay, move_index, next_seat
 from sxmj.ui.table.saved import Problem
 from sxmj.ui.table.session import PlainSession, Table
 from sxmj.ui.table.state import TableState
@@ -79,6 +87,83 @@ class DailyStore:
             self.storage.store(KEY_LIVE, live.to_json())
 
 
+class DailyTable(Table, Protocol):
+    """What the daily reaches of the table, beyond every session's :class:`Table`."""
+
+    window: Any
+    document: Any
+
+    def play_match(self, match: Match, levels: tuple[str, str, str], heard: bool) -> None:
+        """Put ``match`` on the table with bots of ``levels`` (counting nothing yet)."""
+
+    def bot_move(self, game: Game, seat: int) -> Action:
+        """What the bot at ``seat`` plays now."""
+
+    def review_hand(self, hand: int) -> None:
+        """Watch hand ``hand`` (from 0) of the match played to its end, then review it."""
+
+    def note(self, problem: Problem) -> None:
+        """A notice for the page (something kept on the device could not be used)."""
+
+    @property
+    def clock(self) -> Any: ...
+
+    def fail(self, text: str) -> None: ...
+
+
+def today(window: Any) -> str:
+    """Today in Asia/Shanghai, by this device's clock (the daily's calendar day)."""
+    clock = getattr(window, "Date", None)  # the page's clock (a test may set it)
+    return daily.shanghai_day(float(clock.now()) if clock is not None else time.time() * 1000)
+
+
+def today_link(window: Any, lang: str) -> str:
+    """Today's daily challenge (the menu's and the welcome card's link)."""
+    return f"./?daily={today(window)}" + ("&lang=en" if lang == "en" else "")
+
+
+@dataclass(frozen=True)
+class Opened:
+    """What :func:`open_daily` made of ``?daily=``: the session (None for a refused day),
+    the refusals to show, and a shared play's record to watch (``#m=CODE``)."""
+
+    session: DailySession | None
+    refused: tuple[Refusal, ...] = ()
+    watch: dict | None = None
+
+
+def open_daily(table: DailyTable, open_room: Callable[[], None], day: str,
+               storage: Any, lang: str) -> Opened:
+    """``?daily=DAY``: that day's challenge on ``table``, resumed where this device left it
+    (``storage`` keeps it), or a named refusal for a day after today."""
+    now = today(table.window)
+    if day > now:
+        return Opened(None, (future_refusal(day, now),))
+    store = DailyStore(storage)
+    live = store.live(day)
+    match = daily.new_match(day)
+    if live is not None:
+        try:
+            match = daily_replay(day, live.moves)
+        except CoreError as e:  # a play kept by another version: start the day afresh
+            table.note(Problem("daily", "invalid", str(e)[:120]))
+            store.keep_live(None)
+            live = None
+    table.play_match(match, (DAILY_LEVEL,) * 3, heard=live is None)
+    location = table.window.location
+    base = str(location.origin or "") + str(location.pathname or "")
+    session = DailySession(table, open_room, day, now, store, base, live)
+    refused: tuple[Refusal, ...] = ()
+    watch = None
+    fragment = str(getattr(location, "hash", "") or "")
+    if fragment.startswith("#m="):  # a shared play's moves: its record, to watch
+        try:
+            watch = to_record(daily_replay(day, fragment[3:]))
+        except CoreError as e:
+            refused = (refusal("m", fragment[3:], kind="daily_link", expected=e.text(lang)),)
+    return Opened(session, refused, watch)
+
+
 def future_refusal(day: str, today: str) -> Refusal:
     """``?daily=`` names a day after today: refused, with today's date."""
     r = refusal("daily", day, kind="future")
@@ -91,16 +176,12 @@ class DailySession(PlainSession):
     kind = "daily"
     counts_hands = False  # the daily's result goes to its own history, not the profile
 
-    def __init__(self, table: Table, open_room: Callable[[], None], day: str, today: str,
-                 store: DailyStore, bot_move: Callable[[Game, int], Action],
-                 review_hand: Callable[[int], None], copy: Callable[[str], None],
-                 base_link: str, live: Live | None = None):
+    def __init__(self, table: DailyTable, open_room: Callable[[], None], day: str, today: str,
+                 store: DailyStore, base_link: str, live: Live | None = None):
         super().__init__(table, open_room)
+        self.table: DailyTable = table
         self.day, self.today = day, today
         self.store = store
-        self.bot_move = bot_move
-        self.review_hand = review_hand
-        self.copy = copy
         self.base_link = base_link
         self.moves: list[int] = [] if live is None else daily.decode_moves(live.moves)
         # None until the first move: whether this play counts is decided when it begins; a
@@ -111,6 +192,9 @@ class DailySession(PlainSession):
         self.recorded = False
         self.copy_status = ""
         self.lang = "zh"  # the page's, as last drawn (the share text is in it)
+        self.par_runner = ParRunner(table.clock, self.par_known, table.fail)
+        if day not in store.history.pars:
+            self.par_runner.start(day)
 
     @property
     def history(self) -> History:
@@ -121,8 +205,13 @@ class DailySession(PlainSession):
         return self.history.pars.get(self.day)
 
     def par_known(self, par: int) -> None:
+        """The expert's match on the day's walls is over: its total is the par."""
         self.history.set_par(self.day, par)
         self.store.save()
+        self.table.render()
+
+    def leave(self) -> None:
+        self.par_runner.stop()
 
     def counts(self) -> bool:
         """Does this play count (or would it, begun now)?"""
@@ -135,7 +224,7 @@ class DailySession(PlainSession):
         # A bot still to answer a claim answers first: the order a link is replayed in.
         while not game.over and any(s != 0 for s in game.to_move()):
             seat = next_seat(game)
-            self.table.apply(self.bot_move(game, seat))
+            self.table.apply(self.table.bot_move(game, seat))
         if action in game.legal_actions(0):
             if self.counted is None:
                 self.counted = self.history.begin(self.day, self.today)
@@ -198,13 +287,21 @@ class DailySession(PlainSession):
 
     def command(self, name: str, value: str = "") -> None:
         if name == "daily-review":
-            self.review_hand(int(value) - 1)
+            self.table.review_hand(int(value) - 1)
         elif name == "daily-copy":
             v = self.view(self.lang)
             if v.par is not None:
-                self.copy(share_text(v.day, v.score, v.par, v.marks, self.lang, v.link))
+                text = share_text(v.day, v.score, v.par, v.marks, self.lang, v.link)
+                asyncio.ensure_future(self._copy(text))
         else:
             super().command(name, value)
+
+    async def _copy(self, text: str) -> None:
+        """The card's copy button: the share text to the clipboard (it answers later)."""
+        ok = await copy_text(self.table.window, self.table.document, text,
+                             '[data-testid="daily-share"]')
+        self.copy_status = tr(self.lang, "daily_copied" if ok else "daily_copy_failed")
+        self.table.render()
 
 
 async def copy_text(window, document, text: str, selector: str) -> bool:

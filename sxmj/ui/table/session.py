@@ -113,6 +113,9 @@ class Session(Protocol):
     def command(self, name: str, value: str = "") -> None:
         """A room's control (``friends-*``: create, start, cancel, copy, seat, say)."""
 
+    def leave(self) -> None:
+        """The table leaves this way to play (a new match): stop its own work."""
+
 
 class PlainSession:
     """What the sessions that play here share: act applies (the engine already said the
@@ -148,6 +151,9 @@ class PlainSession:
     def command(self, name: str, value: str = "") -> None:
         if name == "create":  # 和朋友玩: this table becomes a room's host
             self.open_room()
+
+    def leave(self) -> None:
+        pass
 
 
 class LocalSession(PlainSession):
@@ -251,3 +257,16 @@ class WatchSession:
 
     def command(self, name: str, value: str = "") -> None:
         self.under.command(name, value)
+
+    def leave(self) -> None:
+        self.under.leave()
+
+
+def watched(session: Session) -> Session:
+    """``session`` paused while a record is watched (already paused: as it is)."""
+    return session if isinstance(session, WatchSession) else WatchSession(session)
+
+
+def unwatched(session: Session) -> Session:
+    """The session a watched record paused, once the viewer closes."""
+    return session.under if isinstance(session, WatchSession) else session

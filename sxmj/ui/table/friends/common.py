@@ -263,6 +263,9 @@ class RoomBase:
     def say(self, phrase: str) -> None:
         """A quick phrase or emoji from this table (known to :func:`phrase_text`)."""
 
+    def leave(self) -> None:
+        pass  # a room's match ends with the room (:meth:`close`), never by a new match
+
     def close(self) -> None:
         """Close the room (the host's 关闭房间 before the match starts): a plain table again."""
         if self.net is not None:

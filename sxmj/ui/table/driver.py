@@ -1,8 +1,10 @@
 """The bots' side of the table: who they are, the loop that makes them move, and the
 assist's adviser.
 
-The hand review (复盘) runs here too: :class:`Reviewer` steps the expert through a finished
-hand in short tasks.
+The hand review (复盘) is started here too: :class:`Reviewer` sends a finished hand to the
+review's Web Worker (:mod:`sxmj.ui.table.review_worker`, a second Pyodide), and where the
+page has none or it can't start, steps the expert through the hand on the page in short
+tasks.
 
 Bots move from an asyncio task that sleeps between moves (a ``setTimeout`` under Pyodide),
 so clicks and keys are handled between them. Each bot chooses from its own observation only;
@@ -216,9 +218,10 @@ class Adviser:
 
 
 class Reviewer:
-    """The hand review (复盘) in the page: the expert re-plays the player's decisions of a
-    finished hand (:func:`sxmj.bots.review.review_steps`, a guess at a time) in an asyncio
-    task that yields to the event loop every ``REVIEW_SLICE_MS``, so the page never freezes.
+    """The hand review (复盘): the expert re-plays the player's decisions of a finished hand
+    (:func:`sxmj.bots.review.review_steps`) in the review's worker; where there is none (no
+    Worker, or its Pyodide can't start) on the page, a guess at a time, in an asyncio task
+    that yields to the event loop every ``REVIEW_SLICE_MS``, so the page never freezes.
 
     Given the page (``document``, for the progress bar alone), the clock, ``render`` (once
     the review ends or stops) and ``fail``. ``shown`` is what the result panel shows;

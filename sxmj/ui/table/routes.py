@@ -290,7 +290,7 @@ class InputRouter:
     # ------------------------------------------------------------ keys
 
     def on_key(self, event) -> None:
-        """A key (see README "Keys"); the sheet, when open, handles its own."""
+        """A key (see docs/player-guide.md "Keys"); the sheet, when open, handles its own."""
         t = self.table
         try:
             t.keyboard = True

@@ -1,8 +1,10 @@
 """One way to play at this table: a :class:`Session`, chosen once, answers "who am I?".
 
 The table (:class:`sxmj.ui.table.app.App`) draws a match and hands the player's choices on;
-it never asks whether it is a plain game, a scenario, a friends room's host or guest, or a
-record being watched. The session it holds answers instead:
+it never asks whether it is a plain game, a daily, a friends room's host or guest: the
+session it holds answers instead. (Two questions are still the table's own: which scenario
+is played, ``session.scenario``, and whether a record is watched, ``App.viewer``, which
+decides what the table shows.)
 
 ============================  ========  ==========  =============  ==========  ==============
 session                       ``act``   bots        hands counted  saved       ``next_hand``
@@ -18,7 +20,8 @@ session                       ``act``   bots        hands counted  saved       `
 ¹ After any bot still to answer a claim (the order the daily's shared link replays in).
 
 The host's own moves take a guest's path (boardgame.io's "local client"): ``HostSession``
-checks them with :meth:`sxmj.room.host.Room.receive` like any guest's before they are applied.
+has them judged by :meth:`sxmj.room.host.Room.local`, the same referee as a guest's message
+to :meth:`~sxmj.room.host.Room.receive`, before they are applied.
 
 Each session gets a narrow :class:`Table` (what it may reach of the table), never the
 whole controller.

@@ -133,14 +133,46 @@ def replay(record: dict[str, Any] | str, upto: int | None = None,
     if not isinstance(walls, list) or len(walls) > len(hands) or (walls and walls[0] is not None):
         raise RecordError("record.walls", "walls", value=_short(walls))
     match = Match(seed, options, wall, dealer)
+    return _play(record, match, 0, upto, visit)
+
+
+def extend(match: Match, record: dict[str, Any]) -> Match:
+    """Play onto ``match`` the hands of ``record`` it doesn't hold yet, and return it.
+
+    ``match`` is this record's match replayed up to the end of its last finished hand (from
+    an earlier, shorter record of the same match): a record that grew by a hand costs that
+    hand, not all of them again (a guest's table grows this way, hand by hand). Raises
+    :class:`RecordError` as :func:`replay` does, leaving ``match`` part-played then.
+
+    >>> def play_hand(m):
+    ...     while not m.game.over:
+    ...         _ = m.apply(m.game.legal_actions(m.game.to_move()[0])[0])
+    >>> m = Match(seed=5)
+    >>> play_hand(m)
+    >>> first = replay(to_record(m))  # the record of hand 1, replayed
+    >>> _ = m.next_hand(); play_hand(m)
+    >>> grown = extend(first, to_record(m))  # hand 2 played onto it
+    >>> (grown is first, len(grown.results), grown.scores == m.scores)
+    (True, 2, True)
+    """
+    hands = record.get("hands")
+    if not isinstance(hands, list) or not all(isinstance(h, list) for h in hands):
+        raise RecordError("record.hands", "hands")
+    return _play(record, match, len(match.results), None, None)
+
+
+def _play(record: dict[str, Any], match: Match, start: int, upto: int | None,
+          visit: Callable[[int, int, Match, Action], None] | None) -> Match:
+    """Play the record's hands from hand ``start`` onto ``match`` (see :func:`replay`)."""
+    hands, walls = record["hands"], record.get("walls", [])
     done = 0
-    for i, actions in enumerate(hands):
-        if i > 0:
+    for i in range(start, len(hands)):
+        if i > 0:  # (from ``start``, the match holds hands 0 to start-1, the last over)
             if not match.game.over:
                 raise RecordError("record.early", "hands", hand=i, previous=i - 1)
             spec = walls[i] if i < len(walls) else None
             match.next_hand(None if spec is None else _wall_of(spec, f"walls[{i}]"))
-        for j, text in enumerate(actions):
+        for j, text in enumerate(hands[i]):
             if upto is not None and done >= upto:
                 return match
             try:

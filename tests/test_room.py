@@ -26,6 +26,7 @@ from sxmj.room.protocol import (
     MAX_GUEST_BYTES,
     ProtocolError,
     message,
+    pack_record,
     parse,
     turn_action,
     turn_events,
@@ -504,3 +505,63 @@ def test_a_claim_window_is_timed_once_whoever_answers_first():
         assert room.time_left(match, 200.0) == room.timer  # a turn: its own timer
         return
     pytest.fail("no claim window with two seats in 400 hands")
+
+
+@given(st.integers(0, 2**32), st.sampled_from((1, 2, 3)))
+@settings(max_examples=3, deadline=None)
+def test_a_guests_table_grows_hand_by_hand(seed, seat):
+    """Each hand's end brings the whole record; the guest plays only the hand it adds (a
+    long match costs each hand once, not all of them again), and what it draws is what a
+    whole replay at its seat draws."""
+    import sxmj.match as match_module
+
+    room, _, _ = seated_room(seed)
+    match = deal(entropy(seed), Options(match_hands=3))
+    room.start(match)
+    bots = [Bot("easy", s) for s in range(4)]
+    table = GuestTable()
+    applied = []
+    real_apply = match_module.Match.apply
+
+    def counting(self, action):
+        applied.append(action)
+        return real_apply(self, action)
+
+    while True:
+        game = match.game
+        while not game.over:
+            s = game.to_move()[0]
+            match.apply(bots[s].choose(game.observation(s), game.legal_actions(s)).action)
+        applied.clear()
+        match_module.Match.apply = counting
+        try:
+            table.update(json.loads(room.state(seat, match, []))["state"])
+        finally:
+            match_module.Match.apply = real_apply
+        assert len(applied) == len(game.actions)  # this hand's moves, and no earlier one's
+        whole = replay(turn_record(table.record, seat))
+        assert table.match.scores == whole.scores and table.match.results == whole.results
+        assert table.match.game.actions == whole.game.actions
+        if match.finished:
+            break
+        deal(entropy(len(match.results)), match.options, match)
+
+
+def test_a_grown_record_that_does_not_play_changes_nothing():
+    room, _, _ = seated_room(5)
+    match = deal(entropy(5), Options(match_hands=2))
+    room.start(match)
+    bots = [Bot("easy", s) for s in range(4)]
+    table = GuestTable()
+    game = match.game
+    while not game.over:
+        s = game.to_move()[0]
+        match.apply(bots[s].choose(game.observation(s), game.legal_actions(s)).action)
+    state = json.loads(room.state(1, match, []))["state"]
+    table.update(state)
+    before = (table.match.scores, table.match.results)
+    record = unpack_record(state["record"])
+    bad = {**record, "hands": record["hands"] + [["0 discard 1m"] * 3]}  # not a hand
+    with pytest.raises(CoreError):
+        table.update({**state, "hand": 1, "record": pack_record(bad)})
+    assert (table.match.scores, table.match.results) == before and table.record == record

@@ -3,9 +3,10 @@
 A guest has no wall and no other hand, so it holds no :class:`~sxmj.game.Game` while a
 hand is played: :class:`SeenGame` answers the few questions the table asks of a game
 from the last observation and legal actions the host sent. When a hand is over the host
-sends the record of the finished hands; the guest replays it turned to its own seat, and
-from then on the table shows a real finished :class:`~sxmj.match.Match` — the revealed
-hands, the result and the running scores exactly as the host has them.
+sends the record of the finished hands; the guest plays the hand it adds (turned to its own
+seat) onto the hands it already holds, and from then on the table shows a real finished
+:class:`~sxmj.match.Match` — the revealed hands, the result and the running scores exactly as
+the host has them.
 
 >>> from sxmj.match import Match
 >>> from sxmj.room.host import Room, deal
@@ -25,8 +26,9 @@ from typing import Any
 
 from ..game import Action, HandResult
 from ..match import Match
+from ..messages import CoreError
 from ..observation import Observation, Observed
-from ..record import replay
+from ..record import extend, replay
 from ..rules import Options
 from .protocol import turn_action, turn_scores, turned, unpack_record
 
@@ -89,18 +91,26 @@ class SeenMatch:
         return [1 + sum(other > mine for other in self.scores) for mine in self.scores]
 
 
-def turn_record(record: dict[str, Any], viewer: int) -> dict[str, Any]:
+def turn_record(record: dict[str, Any], viewer: int, since: int = 0) -> dict[str, Any]:
     """A room's record (host-numbered, every wall explicit) as ``viewer``'s table numbers
-    the seats: the same hands, dealt the same way, with ``viewer`` at seat 0."""
+    the seats: the same hands, dealt the same way, with ``viewer`` at seat 0. Hands before
+    ``since`` are left empty (a table that has played them turns only the new ones)."""
     out = dict(record)
     out["dealer"] = turned(record.get("dealer", 0), viewer)
-    out["hands"] = [[str(turn_action(Action.parse(a), viewer)) for a in hand]
-                    for hand in record["hands"]]
+    out["hands"] = [[] if i < since else [str(turn_action(Action.parse(a), viewer))
+                                          for a in hand]
+                    for i, hand in enumerate(record["hands"])]
     if "results" in record:
         out["results"] = [{"winner": None if r["winner"] is None else turned(r["winner"], viewer),
                            "payments": turn_scores(r["payments"], viewer)}
                           for r in record["results"]]
     return out
+
+
+def _wall(record: dict[str, Any], hand: int) -> Any:
+    """Hand ``hand``'s wall as the record gives it (None: dealt from the seed, or the first)."""
+    walls = record.get("walls") or []
+    return walls[hand] if hand < len(walls) else None
 
 
 class GuestTable:
@@ -123,13 +133,33 @@ class GuestTable:
         record = None if state.get("record") is None else unpack_record(state["record"])
         done = self.done
         if record is not None and (self.record is None or record != self.record):
-            done = replay(turn_record(record, state["seat"]))
+            done = self._grown(record, state["seat"])
         game = SeenGame(obs, legal, state["step"], state["events"])
         live = SeenMatch(game, list(state["scores"]), state["hand"], state.get("length", 0),
                          done)
         self.seat, self.state, self.events, self.live = state["seat"], state, state["events"], live
         if record is not None:
             self.record, self.done = record, done
+
+    def _grown(self, record: dict[str, Any], seat: int) -> Match:
+        """The finished hands of ``record`` replayed at ``seat``: only the new hands when it
+        is the record already held with hands added (a long match costs each hand once),
+        else all of them."""
+        old, done = self.record, self.done
+        held = 0 if old is None else len(old["hands"])
+        grows = (old is not None and done is not None and seat == self.seat
+                 and len(record["hands"]) > held and record["hands"][:held] == old["hands"]
+                 and all(record.get(k) == old.get(k) for k in set(record) | set(old)
+                         if k not in ("hands", "walls", "results"))
+                 and all(_wall(record, i) == _wall(old, i) for i in range(held)))
+        if not grows:
+            return replay(turn_record(record, seat))
+        assert done is not None and old is not None
+        try:
+            return extend(done, turn_record(record, seat, since=held))
+        except CoreError:  # a hand that doesn't play: the table keeps what it had
+            self.done = replay(turn_record(old, seat))
+            raise
 
     @property
     def over(self) -> bool:

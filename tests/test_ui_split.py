@@ -181,12 +181,11 @@ def click_for(page: Page, action: Action) -> Element:
     """The button the table shows for the player's ``action``."""
     if action.kind == "discard":
         return page.button(data_tile=view.code(action.tile))
-    st_buttons = [b for b in view.buttons(page.app.state()) if b.engine == action]
-    b = st_buttons[0]
-    attrs = {"data_action": b.action, "data_tiles": b.data_tiles}
-    if b.action == "gang":
-        attrs["data_kind"] = action.kind
-    return page.button(**attrs)
+    page.app.render()  # the action bar as drawn now: its choices carry their place
+    move = next(i for i, b in enumerate(page.app.decision.choices) if b.engine == action)
+    assert f'data-move="{move}"' in page.elements["actions"].innerHTML
+    b = page.app.decision.choices[move]
+    return page.button(data_action=b.action, data_tiles=b.data_tiles, data_move=str(move))
 
 
 async def play(page: Page, app: app_module.App, hands: int) -> list[str]:

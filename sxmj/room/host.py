@@ -314,17 +314,20 @@ class Room:
         seat = self.seat_of(peer)
         if seat is None or not self.started:
             return CoreError("room.not_seated", "action")
-        return self._judge(seat, msg, match)
-
-    def _judge(self, seat: int, msg: dict[str, Any], match: Match) -> Action | CoreError:
-        """:meth:`check` for the person at ``seat``, whoever it is (a guest, or the host)."""
-        game = match.game
-        if msg["hand"] != match.hand_no or msg["step"] != seen_step(game, seat):
-            return CoreError("room.late", "action", hand=msg["hand"], step=msg["step"])
+        late = _late(seat, msg["hand"], msg["step"], match)
+        if late is not None:
+            return late
         try:
-            mine = Action.parse(msg["action"])
+            mine = Action.parse(msg["action"])  # the wire's text, read once
         except CoreError as e:
             return e
+        return self._judge(seat, mine, match)
+
+    def _judge(self, seat: int, mine: Action, match: Match) -> Action | CoreError:
+        """:meth:`check` for the person at ``seat``, whoever it is (a guest, or the host),
+        once the move is known to answer the state now: ``mine`` as that person's table
+        numbers the seats."""
+        game = match.game
         if mine.seat != 0:  # a person's own seat is 0 at their table
             return CoreError("room.not_yours", "action", text=str(mine))
         action = turn_action(mine, (4 - seat) % 4)
@@ -433,10 +436,9 @@ class Room:
         match = self.match
         if match is None or not self.started:
             return Reception("act", refused=CoreError("room.not_seated", "action"))
-        msg = {"hand": match.hand_no if hand is None else hand,
-               "step": seen_step(match.game, HOST) if step is None else step,
-               "action": str(action)}
-        got = self._judge(HOST, msg, match)
+        late = _late(HOST, match.hand_no if hand is None else hand,
+                     seen_step(match.game, HOST) if step is None else step, match)
+        got = self._judge(HOST, action, match) if late is None else late
         if isinstance(got, Action):
             return Reception("act", action=got)
         return Reception("act", refused=got)
@@ -712,6 +714,14 @@ def window_start(game: Game) -> int:
             if game.actions[i].kind in ("discard", "jiagang"):
                 return i
     return len(game.actions)
+
+
+def _late(seat: int, hand: int, step: int, match: Match) -> CoreError | None:
+    """A move chosen in the state (``hand``, ``step``) that ``seat`` no longer sees: the
+    table has moved on since (refused ``room.late``)."""
+    if hand != match.hand_no or step != seen_step(match.game, seat):
+        return CoreError("room.late", "action", hand=hand, step=step)
+    return None
 
 
 def deal(entropy: Callable[[], int], options: Options, match: Match | None = None) -> Match:

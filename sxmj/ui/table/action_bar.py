@@ -88,9 +88,19 @@ def buttons(st: TableState) -> list[Button]:
     return out
 
 
-def button_html(b: Button, st: TableState) -> str:
+def drawn_choices(st: TableState) -> list[Button]:
+    """The choices the action bar draws: the table's, worked out once with its state
+    (``st.choices``; a click or a key chooses from this list), else from ``st`` now."""
+    return st.choices if st.choices is not None else buttons(st)
+
+
+def button_html(b: Button, st: TableState, move: int | None = None) -> str:
+    """A choice as a button; ``move`` its place among the choices drawn (its handler's
+    move: :meth:`sxmj.ui.table.decision.Decision.choose`)."""
     cls = "act" + (" act--primary" if b.primary else "") + f" act--{b.action}"
     attrs = f' data-action="{esc(b.action)}" data-key="{esc(b.key.lower())}"'
+    if move is not None:
+        attrs += f' data-move="{move}"'
     if b.data_tiles:
         attrs += f' data-tiles="{esc(b.data_tiles)}"'
     if b.engine is not None and b.action == "gang":
@@ -169,7 +179,7 @@ def put_away_offers(st: TableState) -> bool:
 
 
 def actions_html(st: TableState) -> str:
-    bs = buttons(st)
+    bs = drawn_choices(st)
     mine = active_seat(st) == 0
     status_cls = "status" + (" status--mine" if mine else "")
     if st.confirm_piao:
@@ -179,7 +189,8 @@ def actions_html(st: TableState) -> str:
     out = [f'<p class="{status_cls}" id="status" role="status">{esc(status_text(st))}</p>']
     ghosts = "" if st.confirm_piao else "".join(ghost_html(g, st) for g in st.ghosts)
     if bs or ghosts:
-        out.append('<div class="acts">' + "".join(button_html(b, st) for b in bs) + ghosts +
+        out.append('<div class="acts">' + "".join(button_html(b, st, i)
+                                                  for i, b in enumerate(bs)) + ghosts +
                    "</div>")
         if bs and st.obs.phase == Phase.TURN and not st.confirm_piao:
             out.append(f'<p class="acts__hint">{esc(st.tr("or_discard"))}</p>')

@@ -299,6 +299,7 @@ class App:
         st.ghosts = ghosts(st.obs, st.legal, lang)
         self.session.show(st, lang)  # the assist and the rank, or a scenario's coach
         st.result_after = reveal_html(st) + review + st.result_after
+        st.choices = view.buttons(st)  # drawn, and what a click on one of them presses
         return st
 
     def session_command(self, name: str, value: str = "") -> None:
@@ -333,6 +334,7 @@ class App:
         st = self.state()
         self.notes.fresh = {}  # what just arrived animates in this drawing only
         drawn = view.render_all(st)
+        self.decision.drawn(st)  # a click on a choice presses one of these
         drawn.update(self.notes.regions())
         drawn.update(self.comfort_regions(st))
         drawn["chat"] = chat_html(self.params.lang) if self.session.names() else ""
@@ -397,8 +399,10 @@ class App:
             self.driver.kick()
 
     def act(self, action: Action | None) -> None:
-        """The player's choice (only if legal now) goes to the session, which plays it."""
-        if action is None or action not in self.match.game.legal_actions(0):
+        """The player's choice goes to the session, which checks it and plays it (each way
+        to play checks a move where it leaves the table: here, the room's referee, or the
+        host's; the engine checks it again as it applies it)."""
+        if action is None:
             return
         self.decision.settle()
         self.session.act(action)

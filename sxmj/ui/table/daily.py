@@ -221,6 +221,8 @@ class DailySession(PlainSession):
 
     def act(self, action: Action) -> None:
         game = self.table.played.game
+        if action not in game.legal_actions(0):
+            return  # a click that arrived after the table moved on
         # A bot still to answer a claim answers first: the order a link is replayed in.
         while not game.over and any(s != 0 for s in game.to_move()):
             seat = next_seat(game)

@@ -1,20 +1,25 @@
 """The player's decision in progress, between the table showing it and an action applied.
 
-What is legal always comes from the engine (``legal_actions``); this only remembers how far
-the player got: the tile chosen with ←/→ or raised by a first tap (``pick``; ``raised`` when
-a tap raised it, see :mod:`sxmj.ui.table.touch`), the 飘 question (``confirm_piao``), and the 胡/杠
-offers put away (``dismissed``).
+What is legal always comes from the engine (``legal_actions``), and is checked where a move
+leaves the table (the session) and by the engine; this only remembers how far the player
+got: the tile chosen with ←/→ or raised by a first tap (``pick``; ``raised`` when a tap
+raised it, see :mod:`sxmj.ui.table.touch`), the 飘 question (``confirm_piao``), the 胡/杠
+offers put away (``dismissed``), and the choices drawn (``choices``: a button's
+``data-move`` is its place there, so a click carries its move and nothing is rebuilt to find
+it).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from sxmj.game import Action
 from sxmj.table_game import TableGame
 from sxmj.tiles import tile as tile_of
 from sxmj.ui.table import view
+from sxmj.ui.table.action_bar import drawn_choices
 from sxmj.ui.table.touch import preview_text
 
 
@@ -33,6 +38,19 @@ class Decision:
     raised: int | None = field(default=None, init=False)
     confirm_piao: bool = field(default=False, init=False)
     dismissed: bool = field(default=False, init=False)
+    # the action bar's buttons and the disallowed actions' ghosts, as last drawn
+    choices: list[view.Button] = field(default_factory=list, init=False)
+    ghosts: list[Any] = field(default_factory=list, init=False)
+
+    def drawn(self, st: view.TableState) -> None:
+        """The table was drawn from ``st``: its choices are the ones to press."""
+        self.choices, self.ghosts = drawn_choices(st), st.ghosts
+
+    def choose(self, move: str) -> None:
+        """A choice's button was clicked: ``move`` is its ``data-move``, its place among the
+        choices drawn."""
+        if move.isdigit() and int(move) < len(self.choices):
+            self.press(self.choices[int(move)])
 
     def reset(self) -> None:
         """A new hand: nothing chosen, nothing asked, nothing put away."""
@@ -82,15 +100,14 @@ class Decision:
         return preview_text(self.game().observation(0), self.raised, lang, assist)
 
     def discard(self, code: str) -> None:
-        """Discard tile ``code`` if legal (a 财神 that passes up a win asks first: 飘)."""
+        """Discard tile ``code`` (a 财神 that passes up a win asks first: 飘); the session
+        plays it if it is legal."""
         game = self.game()
         try:
             t = tile_of(code)
         except ValueError:
             return
         action = Action(0, "discard", t)
-        if action not in game.legal_actions(0):
-            return
         if t == game.caishen and not self.confirm_piao and game.can_win_now(0) is not None:
             self.confirm_piao = True  # 飘 would pass up a win: ask first
             self.render()

@@ -214,15 +214,9 @@ class InputRouter:
                 t.decision.tap(code, sibling_index(button),
                                two_taps(t.preferences.settings.tap, pointer))
                 return
-            if action is None:
-                return
-            tiles = attr(button, "data-tiles") or ""
-            kind = attr(button, "data-kind")
-            for b in view.buttons(t.state()):
-                if b.action == action and b.data_tiles == tiles and (
-                        kind is None or b.engine is None or b.engine.kind == kind):
-                    t.decision.press(b)
-                    return
+            move = attr(button, "data-move")
+            if move is not None:  # a choice: the button carries its place among them
+                t.decision.choose(move)
         except Exception:  # noqa: BLE001
             t.fail(traceback.format_exc())
 
@@ -339,8 +333,7 @@ class InputRouter:
     def choice_key(self, event, wanted: str) -> None:
         """The key printed on a choice presses it; the key of a disallowed one says why."""
         t = self.table
-        st = t.state()
-        choices = view.buttons(st)
+        choices = t.decision.choices  # as drawn: the keys printed on them
         for b in choices:
             if b.key.lower() == wanted:
                 event.preventDefault()
@@ -351,7 +344,7 @@ class InputRouter:
                 if b.action == "pass":
                     t.decision.press(b)
                     return
-        for g in st.ghosts:  # the key of an action the rules don't allow: say why
+        for g in t.decision.ghosts:  # the key of an action the rules don't allow: say why
             if view.GHOST_KEYS.get(g.action, "").lower() == wanted:
                 event.preventDefault()
                 t.screen.show_why(g.why)

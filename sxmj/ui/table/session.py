@@ -87,7 +87,8 @@ class Session(Protocol):
     scenario: ScenarioMode | None
 
     def act(self, action: Action) -> None:
-        """The person at this table chose ``action`` (legal for seat 0 now)."""
+        """The person at this table chose ``action`` for seat 0: played if it is legal now
+        (checked here, at the session's boundary, and by the engine as it is applied)."""
 
     def next_hand(self) -> None:
         """下一局 once a hand is over (the match is not finished)."""
@@ -136,6 +137,8 @@ class PlainSession:
         self.open_room = open_room
 
     def act(self, action: Action) -> None:
+        if action not in self.table.match.game.legal_actions(0):
+            return  # a click that arrived after the table moved on
         self.table.apply(action)
         self.table.go_on()
 

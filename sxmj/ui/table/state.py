@@ -4,6 +4,7 @@ and :class:`ResultInfo` (how a finished hand ended)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from sxmj.game import Action
 from sxmj.observation import Observation, Observed
@@ -68,6 +69,9 @@ class TableState(Observed):
     banner: str = ""  # the strip over the table of a way to play (the daily's), in the rail
     daily_link: str = ""  # today's daily challenge (每日挑战): the menu's and welcome's link
     welcome_open: bool = False  # the welcome card is open (it holds the daily's link then)
+    # the action bar's choices (action_bar.Button), once the table's state is complete: the
+    # ones drawn are the ones a click or a key presses (None: worked out when drawn)
+    choices: list[Any] | None = None
 
     def is_fresh(self, what: str, seat: int) -> bool:
         return seat in self.fresh.get(what, ())

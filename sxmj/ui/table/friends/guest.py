@@ -32,6 +32,8 @@ class GuestSession(RoomBase):
     # ------------------------------------------------------------ the session
 
     def act(self, action: Action) -> None:
+        if action not in self.app.match.game.legal_actions(0):
+            return  # nothing to send: the host would refuse it
         self.send_action(action)  # the host plays it and sends the table back
         self.app.render()
 

@@ -44,7 +44,8 @@ class HostSession(RoomBase):
         (:meth:`sxmj.room.host.Room.local`) before it is played."""
         room = self.room
         if room is None or not room.started:  # the lobby: the table behind it is yours
-            self.play(action)
+            if action in self.app.match.game.legal_actions(0):
+                self.play(action)
             return
         got = room.local(action)
         if got.action is not None:

@@ -284,6 +284,64 @@ def test_every_control_in_the_markup_has_a_route():
 # ------------------------------------------------------------------ the assembled table
 
 
+def test_a_click_carries_its_move_and_builds_no_state_to_find_it(monkeypatch):
+    """Every choice the table offers, clicked by its ``data-move``: exactly that action is
+    played, and nothing between the click and the press builds the table's state."""
+    from sxmj.ui.table import state as state_module
+
+    async def run() -> int:
+        page = Page()
+        page.app = app = make_app(page, "?seed=7&speed=fast")
+        app.kick()
+        built = [0]
+        real_of = state_module.TableState.of
+
+        def counting(*args, **kw):
+            built[0] += 1
+            return real_of(*args, **kw)
+
+        monkeypatch.setattr(state_module.TableState, "of", staticmethod(counting))
+        pressed = []
+        real_press = app.decision.press
+        app.decision.press = lambda b: (pressed.append((b.engine, built[0])), real_press(b))
+        checked = 0
+        for _ in range(400):
+            await settle(app)
+            game = app.match.game
+            if game.over:  # on to the next hand, until enough choices were clicked
+                if checked >= 3 or app.match.hand_no >= 6:
+                    break
+                await asyncio.sleep(0.3)  # the end of the hand shows for a moment
+                app.router.on_click(event(page.button(data_action="next-hand")))
+                continue
+            app.render()
+            choices = list(app.decision.choices)
+            if not choices:  # only discards: the first legal tile
+                tile = next(a.tile for a in game.legal_actions(0) if a.kind == "discard")
+                app.router.on_click(event(page.button(data_tile=view.code(tile))))
+                continue
+            k = len(game.actions) % len(choices)  # a different choice each time
+            built[0] = 0
+            app.router.on_click(event(page.button(data_action=choices[k].action,
+                                                  data_move=str(k))))
+            if choices[k].engine is not None:
+                assert pressed[-1] == (choices[k].engine, 0)
+                checked += 1
+        return checked
+
+    assert asyncio.run(run()) >= 3
+
+
+def test_a_move_from_an_old_drawing_is_not_played():
+    page = Page()
+    page.app = app = make_app(page, "?seed=7&speed=fast")
+    before = list(app.match.game.actions)
+    app.decision.choices = [view.Button("chi", "C", "", Action(0, "chi", 0, (0, 1, 2)))]
+    app.router.on_click(event(page.button(data_action="chi", data_move="0")))
+    app.router.on_click(event(page.button(data_action="chi", data_move="7")))
+    assert app.match.game.actions == before and not page.errors
+
+
 def test_plays_saves_and_resumes_exactly():
     page = Page()
     search = "?seed=11&speed=fast"

@@ -250,8 +250,14 @@ def test_ready_counts_only_once_the_match_is_on_and_for_its_hand():
     match = deal(entropy(2), Options())
     room.start(match)
     assert room.receive("p", message("ready", hand=1)).ready is None
+    assert not room.all_ready()  # seat 3 has not asked yet
     assert room.receive("p", message("ready", hand=0)).ready == 3
     assert room.receive("stranger", message("ready", hand=0)).ready is None
+    assert room.ready == {3} and not room.all_ready()  # the host has not pressed 下一局
+    room.host_ready()
+    assert room.all_ready()
+    room.dealt()  # the next hand: everyone is asked again
+    assert room.ready == set() and not room.all_ready()
 
 
 # ------------------------------------------------------------------ never raises, never plays

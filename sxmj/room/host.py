@@ -162,8 +162,7 @@ class Room:
             Seat() for _ in range(3)]
         self.started = False
         self.match: Match | None = None  # the room's match, once it has started
-        self.ready: set[int] = set()  # seats that asked for the next hand
-        self.sent_hands = 0  # finished hands whose records every guest has been sent
+        self.ready: set[int] = set()  # seats that asked for the next hand (HOST included)
         # connections that gave the invite's secret: only they may take a seat (the room id
         # alone, which the broker sees, gets nobody in)
         self.admitted: set[str] = set()
@@ -409,7 +408,9 @@ class Room:
                 "refused", code=got.code, action=canonical(msg["action"])))])
         s = self.seat_of(peer)
         if kind == "ready":
-            now = self.match is not None and msg["hand"] == self.match.hand_no
+            now = s is not None and self.match is not None and msg["hand"] == self.match.hand_no
+            if now:
+                self.ready.add(s)
             return Reception(kind, ready=s if now else None)
         if kind == "say":
             return Reception(kind) if s is None else self.say(s, msg["phrase"])
@@ -442,6 +443,18 @@ class Room:
         if isinstance(got, Action):
             return Reception("act", action=got)
         return Reception("act", refused=got)
+
+    def host_ready(self) -> None:
+        """The host pressed 下一局."""
+        self.ready.add(HOST)
+
+    def all_ready(self) -> bool:
+        """Every connected guest and the host asked for the next hand."""
+        return set(self.guests()) | {HOST} <= self.ready
+
+    def dealt(self) -> None:
+        """The next hand was dealt: everyone is asked again at its end."""
+        self.ready = set()
 
     def say(self, seat: int, phrase: str) -> Reception:
         """A quick phrase or emoji from ``seat`` (host-numbered; the host's own is

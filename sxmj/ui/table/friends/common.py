@@ -102,7 +102,6 @@ class RoomBase:
         self.status = ""
         self.away: set[int] = set()  # dropped guests' seats still in their grace period
         self.refused: tuple[Refusal, ...] = ()  # a #host= link whose room is gone (the notice)
-        self.ready: set[int] = set()
         self.proxies: list = []
         self.loaded = False  # friends-net.js is in the page
         self.gen = 0  # counts the transport's status changes (a newer one cancels a wait)

@@ -69,7 +69,7 @@ class HostSession(RoomBase):
         if self.app.match.finished:
             self.app.new_match()  # a room's match ends with the room: nothing to start
             return
-        self.ready.add(0)
+        self.room.host_ready()
         self.maybe_deal()
 
     def persist(self) -> None:
@@ -185,8 +185,7 @@ class HostSession(RoomBase):
             self.app.render()  # the plate drops its "reconnecting"
         if got.action is not None:
             self.play(got.action)
-        if got.ready is not None:
-            self.ready.add(got.ready)
+        if got.ready is not None:  # the room counts it
             self.maybe_deal()
         if got.said is not None:
             self.show_said(*got.said)
@@ -322,11 +321,11 @@ class HostSession(RoomBase):
         match = None if room is None else room.match
         if room is None or match is None or not match.game.over or match.finished:
             return
-        if not force and not set(room.guests()) | {0} <= self.ready:
+        if not force and not room.all_ready():
             app.notes.log.append(tr(self.lang, "friends_ready_wait"))
             app.render()
             return
-        self.ready = set()
+        room.dealt()
         deal(lambda: secrets.randbits(64), match.options, match)
         app.new_hand_state()
         self.broadcast(match.game.deal_events)

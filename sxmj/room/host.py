@@ -408,10 +408,10 @@ class Room:
                 "refused", code=got.code, action=canonical(msg["action"])))])
         s = self.seat_of(peer)
         if kind == "ready":
-            now = s is not None and self.match is not None and msg["hand"] == self.match.hand_no
-            if now:
-                self.ready.add(s)
-            return Reception(kind, ready=s if now else None)
+            if s is None or self.match is None or msg["hand"] != self.match.hand_no:
+                return Reception(kind)
+            self.ready.add(s)
+            return Reception(kind, ready=s)
         if kind == "say":
             return Reception(kind) if s is None else self.say(s, msg["phrase"])
         assert kind == "ping"  # parse() lets no other type through

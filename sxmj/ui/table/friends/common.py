@@ -9,7 +9,6 @@ turn timer shown, the names on the plates, and the room's controls. The host's s
 from __future__ import annotations
 
 import asyncio
-import json
 from collections import deque
 from collections.abc import Callable
 from dataclasses import replace
@@ -27,7 +26,7 @@ from sxmj.ui.params import Params, Refusal
 from sxmj.ui.table.decision import Decision
 from sxmj.ui.table.dom import Screen, Speaker, is_none
 from sxmj.ui.table.driver import BotDriver
-from sxmj.ui.table.friends.lobby import guest_lobby_html, host_lobby_html, phrase_text
+from sxmj.ui.table.friends.lobby import phrase_text
 from sxmj.ui.table.local_storage import Persistence
 from sxmj.ui.table.overlay import Overlay
 from sxmj.ui.table.regions import TableNotes
@@ -135,11 +134,9 @@ class RoomBase:
         return window.sxmjNet
 
     def broker(self) -> str:
-        """The PeerServer: the address's ``?broker=``; else, for a room this player hosts,
-        the setting (a guest follows its invite, which names the host's broker if any)."""
-        if self.app.params.broker or self.kind == "guest":
-            return self.app.params.broker
-        return self.app.settings.broker
+        """The PeerServer: the address's ``?broker=`` (a guest's invite names the host's, if
+        any; a host's own setting comes next: :class:`HostSession`)."""
+        return self.app.params.broker
 
     def network(self) -> list[tuple[str, object]]:
         """What an invite carries of the network: the broker and ``ice``."""
@@ -170,12 +167,7 @@ class RoomBase:
             self.app.window.console.warn(f"sxmj friends: dropped a message ({error.code})")
 
     def show_lobby(self) -> None:
-        if self.kind == "host" and self.room is not None and not self.room.started:
-            self.app.overlay.open("friends", host_lobby_html(self.room, self.link, self.qr,
-                                                             self.lang))
-        elif self.kind == "guest" and (self.guest is None or self.guest.state is None):
-            self.app.overlay.open("friends", guest_lobby_html(self.lobby, self.seat,
-                                                              self.status, self.lang))
+        """The room's dialog, while there is one to show (each side's own)."""
 
     def countdown(self, key: tuple[int, int], seconds: int) -> None:
         """The seconds this table has left for its decision, shown, and ticking at the end
@@ -203,15 +195,7 @@ class RoomBase:
             element.hidden = True
 
     def names(self) -> tuple[str, ...]:
-        """The players' names by seat of this table (empty outside a room)."""
-        if self.kind == "host" and self.room is not None and self.room.started:
-            seats = [s.public() for s in self.room.seats]
-            return tuple(self._plate(seat, mine=s == 0) for s, seat in enumerate(seats))
-        if self.kind == "guest" and self.guest is not None and self.guest.state is not None:
-            me = self.guest.seat
-            seats = (self.guest.state["names"] if self.lobby is None else
-                     [self.lobby["seats"][(i + me) % 4] for i in range(4)])
-            return tuple(self._plate(seat, mine=i == 0) for i, seat in enumerate(seats))
+        """The players' names by seat of this table (empty until the match starts)."""
         return ()
 
     def _plate(self, seat: dict[str, Any], mine: bool) -> str:
@@ -224,14 +208,12 @@ class RoomBase:
         return str(seat["name"])
 
     def record_text(self) -> str | None:
-        """The match's record to export: a guest's is the host's record of finished hands."""
-        if self.kind == "guest" and self.guest is not None and self.guest.record is not None:
-            return json.dumps(self.guest.record, ensure_ascii=False, separators=(",", ":"))
+        """The match's record to export when it isn't the table's own match (a guest's)."""
         return None
 
     # ------------------------------------------------------------ the session's common part
 
-    kind = ""  # "host" or "guest" (each session's class says)
+    kind = ""  # "host" or "guest": the page's body[data-sxmj-session], never asked here
 
     def show(self, st: TableState, lang: str) -> None:
         self.app.show_extras(st, lang)

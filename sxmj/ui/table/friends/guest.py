@@ -6,6 +6,7 @@ reload takes the seat back (its token in ``sessionStorage``).
 from __future__ import annotations
 
 import asyncio
+import json
 from typing import Any
 
 from sxmj.game import Action
@@ -50,6 +51,26 @@ class GuestSession(RoomBase):
         """Every seat: a guest's others all decide at tables of their own or are played by
         the host."""
         return frozenset(range(4))
+
+    def show_lobby(self) -> None:
+        if self.guest is None or self.guest.state is None:  # no table until the deal
+            self.app.overlay.open("friends", guest_lobby_html(self.lobby, self.seat,
+                                                              self.status, self.lang))
+
+    def names(self) -> tuple[str, ...]:
+        guest = self.guest
+        if guest is None or guest.state is None:
+            return ()
+        me = guest.seat
+        seats = (guest.state["names"] if self.lobby is None else
+                 [self.lobby["seats"][(i + me) % 4] for i in range(4)])
+        return tuple(self._plate(seat, mine=i == 0) for i, seat in enumerate(seats))
+
+    def record_text(self) -> str | None:
+        """The host's record of the finished hands (the one any player exports)."""
+        if self.guest is None or self.guest.record is None:
+            return None
+        return json.dumps(self.guest.record, ensure_ascii=False, separators=(",", ":"))
 
     def side_command(self, name: str, value: str) -> None:
         if name == "seat" and value in ("1", "2", "3"):

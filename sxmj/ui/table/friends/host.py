@@ -18,6 +18,7 @@ from sxmj.ui.params import refusal
 from sxmj.ui.table.dom import is_none, reaches
 from sxmj.ui.table.friends.common import ROOM_KEY, RoomBase
 from sxmj.ui.table.friends.lobby import (
+    host_lobby_html,
     invite_link,
     peer_dropped_html,
     phrase_text,
@@ -53,6 +54,21 @@ class HostSession(RoomBase):
         elif got.refused is not None:
             self.app.screen.show_why(tr(self.lang, "friends_refused", why=refusal_text(
                 got.refused.code, str(action), self.lang)))
+
+    def broker(self) -> str:
+        """The address's ``?broker=``, else the host's own setting."""
+        return self.app.params.broker or self.app.settings.broker
+
+    def show_lobby(self) -> None:
+        if self.room is not None and not self.room.started:
+            self.app.overlay.open("friends", host_lobby_html(self.room, self.link, self.qr,
+                                                             self.lang))
+
+    def names(self) -> tuple[str, ...]:
+        if self.room is None or not self.room.started:
+            return ()
+        seats = [s.public() for s in self.room.seats]
+        return tuple(self._plate(seat, mine=s == 0) for s, seat in enumerate(seats))
 
     def play(self, action: Action) -> None:
         """Apply a checked move (anyone's), redraw, and let the bots go on."""

@@ -34,7 +34,7 @@ from typing import Any
 # The files on the call stack at each of them are the route itself; every other file run is
 # work done along it (the drawing's markup, the engine's insides).
 EFFECTS = {("match.py", "apply"), ("local_storage.py", "store"), ("common.py", "_send"),
-           ("guest.py", "_guest_message"), ("dom.py", "paint")}
+           ("guest.py", "draw_state"), ("dom.py", "paint")}
 # Work a click should do once: the legal moves asked, an action parsed from text, the whole
 # table state built (a click that rebuilds it to find its button builds it twice)
 COUNTED = {("game.py", "legal_actions"): "legal_actions", ("actions.py", "parse"): "parse",

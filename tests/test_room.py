@@ -565,3 +565,84 @@ def test_a_grown_record_that_does_not_play_changes_nothing():
     with pytest.raises(CoreError):
         table.update({**state, "hand": 1, "record": pack_record(bad)})
     assert (table.match.scores, table.match.results) == before and table.record == record
+
+
+# ------------------------------------------------------------------ the guest's dispatch
+
+
+def test_a_guest_takes_each_host_message_and_says_what_to_show():
+    room, match, peers = seated_room(4)
+    table = GuestTable()
+    lobby = table.receive(message("lobby", room=room.lobby()))
+    assert lobby.kind == "lobby" and lobby.lobby and table.lobby == room.lobby()
+    seated = table.receive(message("seated", seat=2, token="t" * 32))
+    assert (seated.seat, seated.token) == (2, "t" * 32)
+    room.start(match)
+    first = table.receive(room.state(2, match, match.game.deal_events, full=True))
+    assert first.kind == "state" and first.first and first.dealt and not first.ended
+    assert table.seat == 2 and table.match.hand_no == match.hand_no
+    bots = [Bot("easy", s) for s in range(4)]
+    game = match.game
+    while not game.over:
+        s = game.to_move()[0]
+        events = match.apply(bots[s].choose(game.observation(s), game.legal_actions(s)).action)
+        got = table.receive(room.state(2, match, events))
+        assert not got.first and not got.dealt and len(got.events) == len(events)  # turned
+        # a timer exactly when this seat has a decision to make, and not once it is over
+        assert (got.timer is not None) == (bool(game.legal_actions(2)) and not game.over)
+    assert got.ended and table.over and len(table.match.results) == len(match.results)
+    assert table.match.scores == [match.scores[(i + 2) % 4] for i in range(4)]  # seat 2 at 0
+    assert table.receive(message("refused", code="room.late", action="0 hu")).refused == (
+        "room.late", "0 hu")
+    assert table.receive(message("said", seat=7, phrase="gg")).said == (3, "gg")
+    assert table.receive(message("notice", kind="timeout", seat=1)).notice == ("timeout", 1)
+    assert table.receive(message("closed", reason="removed")).closed == "removed"
+    assert table.receive(message("pong")).kind == "pong"
+
+
+@given(st.one_of(st.text(max_size=300), st.dictionaries(
+    st.sampled_from(["v", "t", "state", "room", "seat", "token", "code", "action", "phrase",
+                     "kind", "reason"]),
+    st.one_of(st.none(), st.integers(-3, 9), st.text(max_size=8),
+              st.sampled_from(["state", "lobby", "seated", "said", "closed"]),
+              st.dictionaries(st.sampled_from(["obs", "legal", "seat", "step", "events",
+                                               "hand", "scores", "record"]),
+                              st.one_of(st.none(), st.integers(), st.text(max_size=4),
+                                        st.lists(st.integers(), max_size=3)),
+                              max_size=8)),
+    max_size=6).map(json.dumps)))
+@settings(max_examples=300, deadline=None)
+def test_a_guest_never_raises_on_any_host_message_and_a_bad_one_changes_nothing(text):
+    room, match, peers = seated_room(6)
+    room.start(match)
+    table = GuestTable()
+    table.receive(room.state(1, match, match.game.deal_events, full=True))
+    before = (table.state, table.record, table.lobby, table.seat)
+    got = table.receive(text)
+    if got.dropped is not None:
+        assert got.kind == "" and (table.state, table.record, table.lobby, table.seat) == before
+
+
+@given(st.data())
+@settings(max_examples=200, deadline=None)
+def test_a_state_with_any_field_damaged_is_dropped_whole_or_taken_whole(data):
+    room, match, peers = seated_room(8)
+    room.start(match)
+    table = GuestTable()
+    table.receive(room.state(1, match, match.game.deal_events, full=True))
+    before = (table.state, table.record, table.live)
+    state = json.loads(room.state(1, match, []))["state"]
+    name = data.draw(st.sampled_from(sorted(state)))
+    if data.draw(st.booleans()):
+        del state[name]
+    else:
+        state[name] = data.draw(st.one_of(st.none(), st.integers(-5, 200), st.text(max_size=6),
+                                          st.lists(st.integers(-1, 40), max_size=5),
+                                          st.dictionaries(st.text(max_size=3), st.integers(),
+                                                          max_size=2)))
+    got = table.receive(message("state", state=state))
+    if got.dropped is not None:
+        assert got.dropped.code.startswith("room.") or got.dropped.code
+        assert (table.state, table.record, table.live) == before
+    else:
+        assert table.state == state

@@ -22,6 +22,7 @@ the host has them.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from ..game import Action, HandResult
@@ -30,7 +31,7 @@ from ..messages import CoreError
 from ..observation import Observation, Observed
 from ..record import extend, replay
 from ..rules import Options
-from .protocol import turn_action, turn_scores, turned, unpack_record
+from .protocol import ProtocolError, parse, turn_action, turn_scores, turned, unpack_record
 
 
 class SeenGame(Observed):
@@ -113,6 +114,43 @@ def _wall(record: dict[str, Any], hand: int) -> Any:
     return walls[hand] if hand < len(walls) else None
 
 
+@dataclass(frozen=True)
+class Arrival:
+    """What a guest's page does about one message from its host (:meth:`GuestTable.receive`):
+    the guest's own bookkeeping (the table, the lobby) is done; the rest is the page's to
+    show. Every seat in it is numbered as this table numbers them (its own is 0).
+
+    - ``kind``: the message's type (``lobby``, ``seated``, ``state``, ``refused``, ``said``,
+      ``notice``, ``closed``, ``pong``); ``""`` when it was dropped (``dropped`` says why).
+    - ``lobby``: the room's lobby changed (:attr:`GuestTable.lobby`): redraw it.
+    - ``seat`` and ``token``: this browser sits at ``seat`` of the host's table; keep the
+      token, which takes the seat back after a reload.
+    - for a ``state``: ``first`` (the first table this guest gets), ``dealt`` (a hand was
+      dealt: start the new hand's notes and sounds, else note and sound ``events``),
+      ``ended`` (the hand on the table just ended), ``timer`` (seconds this seat has for its
+      decision, None when it has none to make).
+    - ``refused``: ``(code, action)``, the host refused this table's move.
+    - ``said``: ``(seat, phrase)``; ``notice``: ``(kind, seat)`` (``timeout``,
+      ``reconnecting`` or ``back``).
+    - ``closed``: the host closed this connection, and why (``secret``, ``removed``, ...).
+    """
+
+    kind: str = ""
+    dropped: CoreError | None = None
+    lobby: bool = False
+    seat: int | None = None
+    token: str = ""
+    first: bool = False
+    dealt: bool = False
+    ended: bool = False
+    timer: int | None = None
+    events: tuple[dict[str, Any], ...] = ()
+    refused: tuple[str, str] | None = None
+    said: tuple[int, str] | None = None
+    notice: tuple[str, int] | None = None
+    closed: str = ""
+
+
 class GuestTable:
     """What a guest knows: its seat, the last state the host sent, and the record of the
     finished hands (host-numbered: the one any player exports)."""
@@ -124,6 +162,56 @@ class GuestTable:
         self.done: Match | None = None  # the finished hands, replayed at this seat
         self.live: SeenMatch | None = None
         self.events: list[dict[str, Any]] = []
+        self.lobby: dict[str, Any] | None = None  # the room as the host last showed it
+
+    def receive(self, text: str) -> Arrival:
+        """One message from the host: what it changes at this table, and what the page
+        shows (:class:`Arrival`). Never raises: a message that isn't the host's, or a state
+        that doesn't hold together, comes back ``dropped`` and changes nothing.
+
+        >>> from sxmj.room.protocol import message
+        >>> t = GuestTable()
+        >>> t.receive(message("said", seat=3, phrase="gg")).said
+        (3, 'gg')
+        >>> t.receive('{"v":1,"t":"state","state":{}}').dropped.code
+        'room.field'
+        """
+        try:
+            msg = parse(text, "host")
+            kind = msg["t"]
+            if kind == "state":
+                return self._state(msg["state"])
+        except CoreError as e:
+            return Arrival(dropped=e)
+        if kind == "lobby":
+            self.lobby = msg["room"]
+            return Arrival(kind, lobby=True)
+        if kind == "seated":
+            return Arrival(kind, seat=msg["seat"], token=msg["token"])
+        if kind == "refused":
+            return Arrival(kind, refused=(msg["code"], msg["action"]))
+        if kind == "said":
+            return Arrival(kind, said=(msg["seat"] % 4, msg["phrase"]))
+        if kind == "notice":
+            return Arrival(kind, notice=(msg["kind"], msg["seat"] % 4))
+        if kind == "closed":
+            return Arrival(kind, closed=msg["reason"])
+        return Arrival(kind)  # pong: the host is there
+
+    def _state(self, state: dict[str, Any]) -> Arrival:
+        first, before = self.state is None, self.over
+        try:
+            self.update(state)
+        except KeyError as e:  # a state without one of its fields: changes nothing
+            raise ProtocolError("room.field", name=str(e.args[0])[:40], type="state") from None
+        except (TypeError, ValueError, IndexError, AttributeError):
+            raise ProtocolError("room.field", name="state", type="state") from None
+        live = self.live
+        deciding = live is not None and bool(live.game.legal) and not self.over
+        return Arrival("state", first=first,
+                       dealt=first or any(e.get("type") == "deal" for e in self.events),
+                       ended=self.over and not before, events=tuple(self.events),
+                       timer=int(state.get("timer", 20)) if deciding else None)
 
     def update(self, state: dict[str, Any]) -> None:
         """Take a ``state`` message's content (checked: malformed content raises
@@ -131,13 +219,26 @@ class GuestTable:
         obs = Observation.from_json(state["obs"])
         legal = [Action.parse(a) for a in state["legal"]]
         record = None if state.get("record") is None else unpack_record(state["record"])
+        # every field read and checked before the finished hands are played on (which
+        # changes them)
+        seat, step, events, hand = state["seat"], state["step"], state["events"], state["hand"]
+        scores, length = state["scores"], state.get("length", 0)
+        for name, value, low, high in (("seat", seat, 0, 3), ("step", step, 0, None),
+                                       ("hand", hand, 0, None), ("length", length, 0, None)):
+            if type(value) is not int or value < low or high is not None and value > high:
+                raise ProtocolError("room.field", name=name, type="state")
+        if not isinstance(events, list) or not all(isinstance(e, dict) for e in events):
+            raise ProtocolError("room.field", name="events", type="state")
+        if not isinstance(scores, list) or len(scores) != 4 or \
+                not all(type(x) is int for x in scores):
+            raise ProtocolError("room.field", name="scores", type="state")
+        scores = list(scores)
+        game = SeenGame(obs, legal, step, events)
         done = self.done
         if record is not None and (self.record is None or record != self.record):
-            done = self._grown(record, state["seat"])
-        game = SeenGame(obs, legal, state["step"], state["events"])
-        live = SeenMatch(game, list(state["scores"]), state["hand"], state.get("length", 0),
-                         done)
-        self.seat, self.state, self.events, self.live = state["seat"], state, state["events"], live
+            done = self._grown(record, seat)
+        live = SeenMatch(game, scores, hand, length, done)
+        self.seat, self.state, self.events, self.live = seat, state, events, live
         if record is not None:
             self.record, self.done = record, done
 
@@ -157,7 +258,8 @@ class GuestTable:
         assert done is not None and old is not None
         try:
             return extend(done, turn_record(record, seat, since=held))
-        except CoreError:  # a hand that doesn't play: the table keeps what it had
+        except (CoreError, KeyError, TypeError, ValueError, IndexError):
+            # a hand that doesn't play: the hands held are played again, as they were
             self.done = replay(turn_record(old, seat))
             raise
 

@@ -17,12 +17,10 @@ from typing import Any, Protocol
 from sxmj.game import Action
 from sxmj.match import Match
 from sxmj.messages import CoreError
-from sxmj.room.guest import GuestTable
-from sxmj.room.host import Room
 from sxmj.room.limits import DROPPED_LOG
 from sxmj.table_game import TableMatch
 from sxmj.ui.i18n import tr
-from sxmj.ui.params import Params, Refusal
+from sxmj.ui.params import Params
 from sxmj.ui.table.decision import Decision
 from sxmj.ui.table.dom import Screen, Speaker, is_none
 from sxmj.ui.table.driver import BotDriver
@@ -89,18 +87,9 @@ class RoomBase:
 
     def __init__(self, app: RoomTable):
         self.app = app
-        self.room: Room | None = None
-        self.guest: GuestTable | None = None
         self.net: Any = None
         self.room_id = ""
         self.secret = ""
-        self.link = ""
-        self.qr = ""
-        self.lobby: dict[str, Any] | None = None
-        self.seat: int | None = None
-        self.status = ""
-        self.away: set[int] = set()  # dropped guests' seats still in their grace period
-        self.refused: tuple[Refusal, ...] = ()  # a #host= link whose room is gone (the notice)
         self.proxies: list = []
         self.loaded = False  # friends-net.js is in the page
         self.gen = 0  # counts the transport's status changes (a newer one cancels a wait)
@@ -226,10 +215,6 @@ class RoomBase:
         the start (each side takes those it has)."""
         if name == "create":
             self.show_lobby()
-        elif name == "cancel":
-            self.close()
-        elif name == "copy":
-            self.copy()
         elif name == "say" and phrase_text(value, "en"):
             box = self.app.document.querySelector("#chat details")
             if not is_none(box):
@@ -239,7 +224,7 @@ class RoomBase:
             self.side_command(name, value)
 
     def side_command(self, name: str, value: str) -> None:
-        """A control only one side has (the host's start, a guest's seat)."""
+        """A control only one side has (the host's start, close, copy; a guest's seat)."""
 
     def say(self, phrase: str) -> None:
         """A quick phrase or emoji from this table (known to :func:`phrase_text`)."""
@@ -247,41 +232,11 @@ class RoomBase:
     def leave(self) -> None:
         pass  # a room's match ends with the room (:meth:`close`), never by a new match
 
-    def close(self) -> None:
-        """Close the room (the host's 关闭房间 before the match starts): a plain table again."""
-        if self.net is not None:
-            self.net.close()
-        self.room, self.net = None, None
-        self.app.persistence.remove(ROOM_KEY)
-        self._hash("")
-        self.app.overlay.close()
-        self.app.room_closed()
-
     def net_error(self, kind: Any, detail: Any = "") -> None:
         kind = str(kind)
         if kind in ("broker", "network", "server-error", "socket-error", "unavailable-id"):
             self.app.screen.show_why(tr(self.lang, "friends_no_broker", detail=kind))
         self.app.window.console.warn(f"sxmj friends: {kind} {detail}")
-
-    def copy(self) -> None:
-        """The invite link to the clipboard; where the page may not write it (a frame whose
-        parent gave no ``clipboard-write``), the link is selected in its box, to copy by hand."""
-        async def run() -> None:
-            try:
-                await self.app.window.navigator.clipboard.writeText(self.link)
-                self.app.screen.show_why(tr(self.lang, "friends_copied"))
-                return
-            except Exception:  # noqa: BLE001 - refused, or no Clipboard API
-                pass
-            box = self.app.document.querySelector('[data-testid="friends-link"]')
-            if not is_none(box):
-                try:
-                    box.select()
-                except Exception:  # noqa: BLE001
-                    pass
-            self.app.screen.show_why(tr(self.lang, "rec_copy_failed"))
-
-        self._copying = asyncio.ensure_future(run())  # (kept: a task is only weakly held)
 
     def _hash(self, fragment: str) -> None:
         w = self.app.window

@@ -10,12 +10,11 @@ import json
 from typing import Any
 
 from sxmj.game import Action
-from sxmj.messages import CoreError
 from sxmj.room import protocol
-from sxmj.room.guest import GuestTable
+from sxmj.room.guest import Arrival, GuestTable
 from sxmj.ui.i18n import seat_name, tr
 from sxmj.ui.table.dom import is_none
-from sxmj.ui.table.friends.common import TOKEN_KEY, RoomBase
+from sxmj.ui.table.friends.common import TOKEN_KEY, RoomBase, RoomTable
 from sxmj.ui.table.friends.lobby import guest_lobby_html, phrase_text, refusal_text
 
 HOST_GONE = 20  # seconds without the host before a guest is told it has left
@@ -29,6 +28,12 @@ class GuestSession(RoomBase):
     drives_bots = False  # the host's page moves every bot
     counts_hands = False  # the host's record is the match's
     reviews = False  # a guest holds no record of its own to review
+
+    def __init__(self, app: RoomTable):
+        super().__init__(app)
+        self.guest: GuestTable | None = None  # the table as the host sends it, and the lobby
+        self.seat: int | None = None  # the seat taken (None: still choosing)
+        self.status = ""  # why the lobby shows again: the host left, or closed this link
 
     # ------------------------------------------------------------ the session
 
@@ -54,7 +59,7 @@ class GuestSession(RoomBase):
 
     def show_lobby(self) -> None:
         if self.guest is None or self.guest.state is None:  # no table until the deal
-            self.app.overlay.open("friends", guest_lobby_html(self.lobby, self.seat,
+            self.app.overlay.open("friends", guest_lobby_html(self.guest_lobby(), self.seat,
                                                               self.status, self.lang))
 
     def names(self) -> tuple[str, ...]:
@@ -62,8 +67,8 @@ class GuestSession(RoomBase):
         if guest is None or guest.state is None:
             return ()
         me = guest.seat
-        seats = (guest.state["names"] if self.lobby is None else
-                 [self.lobby["seats"][(i + me) % 4] for i in range(4)])
+        seats = (guest.state["names"] if guest.lobby is None else
+                 [guest.lobby["seats"][(i + me) % 4] for i in range(4)])
         return tuple(self._plate(seat, mine=i == 0) for i, seat in enumerate(seats))
 
     def record_text(self) -> str | None:
@@ -71,6 +76,10 @@ class GuestSession(RoomBase):
         if self.guest is None or self.guest.record is None:
             return None
         return json.dumps(self.guest.record, ensure_ascii=False, separators=(",", ":"))
+
+    def guest_lobby(self) -> dict[str, Any] | None:
+        """The room as the host last showed it (None before it has)."""
+        return None if self.guest is None else self.guest.lobby
 
     def side_command(self, name: str, value: str) -> None:
         if name == "seat" and value in ("1", "2", "3"):
@@ -123,8 +132,8 @@ class GuestSession(RoomBase):
     def host_gone(self) -> None:
         """The host left: a clear notice, and the record so far to export."""
         self.status = "friends_host_gone"
-        self.app.overlay.open("friends", guest_lobby_html(self.lobby, self.seat, self.status,
-                                                          self.lang))
+        self.app.overlay.open("friends", guest_lobby_html(self.guest_lobby(), self.seat,
+                                                          self.status, self.lang))
 
     def seat_name_typed(self) -> str:
         box = self.app.document.getElementById("friends-name")
@@ -136,71 +145,72 @@ class GuestSession(RoomBase):
         self._send(self.room_id, protocol.message("sit", seat=seat, name=name))
 
     def guest_message(self, peer: Any, text: Any) -> None:
-        try:
-            msg = protocol.parse(str(text), "host")
-            self._guest_message(msg)
-        except CoreError as e:  # a ProtocolError, or a state that doesn't hold together
-            self._drop(text, e)
-
-    def _guest_message(self, msg: dict[str, Any]) -> None:
-        app, kind, guest = self.app, msg["t"], self.guest
+        """A message from the host: the guest's table takes it (:meth:`GuestTable.receive`,
+        in the core) and says what to show; this draws it."""
+        guest, app = self.guest, self.app
         assert guest is not None
-        if kind == "lobby":
-            self.lobby = msg["room"]
+        got = guest.receive(str(text))
+        if got.dropped is not None:
+            self._drop(text, got.dropped)
+        elif got.lobby:
             self.show_lobby()
-        elif kind == "seated":
-            self.seat = msg["seat"]
+        elif got.seat is not None:
+            self.seat = got.seat
             try:
-                app.window.sessionStorage.setItem(TOKEN_KEY + self.room_id, msg["token"])
+                app.window.sessionStorage.setItem(TOKEN_KEY + self.room_id, got.token)
             except Exception:  # noqa: BLE001 - without storage a reload sits anew
                 pass
             self.show_lobby()
-        elif kind == "state":
-            fresh = guest.state is None
-            before = guest.over
-            guest.update(msg["state"])
-            app.match = guest.match
-            back = fresh or bool(self.status)  # the first deal, or the host is back
-            if back:
-                self.status = ""
-                app.document.body.removeAttribute("data-sxmj-room")
-                app.overlay.close()
-            events = guest.events
-            if back or any(e.get("type") == "deal" for e in events):
-                app.new_hand_state()  # notes and sounds the deal once
-            else:
-                app.notes.note(events)
-                app.speaker.hear(events, app.match.game)
-            if guest.over and not before:
-                app.ending.start()
-                asyncio.ensure_future(app.ending.wait(app.params.speed))
-            app.decision.reset()
-            app.render()
-            if guest.live is not None and guest.live.game.legal and not guest.over:
-                self.countdown(guest.step(), int(msg["state"].get("timer", 20)))
-        elif kind == "refused":
+        elif got.kind == "state":
+            self.draw_state(got)
+        elif got.refused is not None:
             app.screen.show_why(tr(self.lang, "friends_refused",
-                                   why=refusal_text(msg["code"], msg["action"], self.lang)))
-        elif kind == "said":
-            app.notes.say(msg["seat"] % 4, phrase_text(msg["phrase"], self.lang))
+                                   why=refusal_text(*got.refused, self.lang)))
+        elif got.said is not None:
+            app.notes.say(got.said[0], phrase_text(got.said[1], self.lang))
             app.render()
-        elif kind == "notice":
-            names = self.names()
-            key = {"timeout": "friends_timeout", "reconnecting": "friends_reconnecting",
-                   "back": "friends_back"}.get(msg["kind"])
-            if key:
-                text = tr(self.lang, key, name=names[msg["seat"] % 4] or
-                          seat_name(msg["seat"] % 4, self.lang))
-                app.notes.log.append(text)
-                app.screen.show_why(text)
-                app.render()
-        elif kind == "closed":
+        elif got.notice is not None:
+            self.show_notice(*got.notice)
+        elif got.closed:
             self.status = {"secret": "friends_wrong", "removed": "friends_removed"}.get(
-                msg["reason"], "friends_host_gone")
-            if msg["reason"] == "removed":
+                got.closed, "friends_host_gone")
+            if got.closed == "removed":
                 self.seat = None
-            app.overlay.open("friends", guest_lobby_html(self.lobby, self.seat, self.status,
+            app.overlay.open("friends", guest_lobby_html(guest.lobby, self.seat, self.status,
                                                          self.lang))
+
+    def draw_state(self, got: Arrival) -> None:
+        """The host's table for this seat arrived: draw it, note and sound what happened."""
+        app, guest = self.app, self.guest
+        assert guest is not None
+        app.match = guest.match
+        back = got.first or bool(self.status)  # the first deal, or the host is back
+        if back:
+            self.status = ""
+            app.document.body.removeAttribute("data-sxmj-room")
+            app.overlay.close()
+        if back or got.dealt:
+            app.new_hand_state()  # notes and sounds the deal once
+        else:
+            app.notes.note(list(got.events))
+            app.speaker.hear(list(got.events), app.match.game)
+        if got.ended:
+            app.ending.start()
+            asyncio.ensure_future(app.ending.wait(app.params.speed))
+        app.decision.reset()
+        app.render()
+        if got.timer is not None:
+            self.countdown(guest.step(), got.timer)
+
+    def show_notice(self, kind: str, seat: int) -> None:
+        """Another seat timed out, is reconnecting, or is back."""
+        key = {"timeout": "friends_timeout", "reconnecting": "friends_reconnecting",
+               "back": "friends_back"}.get(kind)
+        if key:
+            text = tr(self.lang, key, name=self.names()[seat] or seat_name(seat, self.lang))
+            self.app.notes.log.append(text)
+            self.app.screen.show_why(text)
+            self.app.render()
 
     def send_action(self, action: Action) -> None:
         """A guest's move goes to the host (the host's answer redraws the table)."""

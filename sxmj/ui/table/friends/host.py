@@ -14,9 +14,9 @@ from typing import Any
 from sxmj.game import Action
 from sxmj.room.host import GRACE, TIMER_CHOICES, Room, SavedRoomError, deal
 from sxmj.ui.i18n import tr
-from sxmj.ui.params import refusal
+from sxmj.ui.params import Refusal, refusal
 from sxmj.ui.table.dom import is_none, reaches
-from sxmj.ui.table.friends.common import ROOM_KEY, RoomBase
+from sxmj.ui.table.friends.common import ROOM_KEY, RoomBase, RoomTable
 from sxmj.ui.table.friends.lobby import (
     host_lobby_html,
     invite_link,
@@ -54,6 +54,14 @@ class HostSession(RoomBase):
         elif got.refused is not None:
             self.app.screen.show_why(tr(self.lang, "friends_refused", why=refusal_text(
                 got.refused.code, str(action), self.lang)))
+
+    def __init__(self, app: RoomTable):
+        super().__init__(app)
+        self.room: Room | None = None
+        self.link = ""  # the invite
+        self.qr = ""  # the invite as a QR code (SVG)
+        self.away: set[int] = set()  # dropped guests' seats still in their grace period
+        self.refused: tuple[Refusal, ...] = ()  # a #host= link whose room is gone (the notice)
 
     def broker(self) -> str:
         """The address's ``?broker=``, else the host's own setting."""
@@ -100,6 +108,10 @@ class HostSession(RoomBase):
     def side_command(self, name: str, value: str) -> None:
         if name == "start":
             self.start()
+        elif name == "cancel":
+            self.close()
+        elif name == "copy":
+            self.copy()
         elif name == "remove" and value.isdigit() and self.room is not None:
             self._deliver(self.room.remove(int(value)))
             self.save()
@@ -278,6 +290,36 @@ class HostSession(RoomBase):
         self.arm()
         self.save()
         app.go_on()
+
+    def close(self) -> None:
+        """Close the room (the host's 关闭房间 before the match starts): a plain table again."""
+        if self.net is not None:
+            self.net.close()
+        self.room, self.net = None, None
+        self.app.persistence.remove(ROOM_KEY)
+        self._hash("")
+        self.app.overlay.close()
+        self.app.room_closed()
+
+    def copy(self) -> None:
+        """The invite link to the clipboard; where the page may not write it (a frame whose
+        parent gave no ``clipboard-write``), the link is selected in its box, to copy by hand."""
+        async def run() -> None:
+            try:
+                await self.app.window.navigator.clipboard.writeText(self.link)
+                self.app.screen.show_why(tr(self.lang, "friends_copied"))
+                return
+            except Exception:  # noqa: BLE001 - refused, or no Clipboard API
+                pass
+            box = self.app.document.querySelector('[data-testid="friends-link"]')
+            if not is_none(box):
+                try:
+                    box.select()
+                except Exception:  # noqa: BLE001
+                    pass
+            self.app.screen.show_why(tr(self.lang, "rec_copy_failed"))
+
+        self._copying = asyncio.ensure_future(run())  # (kept: a task is only weakly held)
 
     def _select(self, rid: str, allowed: tuple[str, ...], fallback: str) -> str:
         element = self.app.document.getElementById(rid)

@@ -352,8 +352,7 @@ def host_page(monkeypatch):
         window=SimpleNamespace(console=SimpleNamespace(warn=lambda text: counts.__setitem__(
             "warn", counts["warn"] + 1))),
         kick=lambda: None)
-    session = host_module.HostSession.__new__(host_module.HostSession)
-    host_module.RoomBase.__init__(session, app)
+    session = host_module.HostSession(app)
     session.net = Net()
     session.room, _ = started(11)
     session.room.started = False  # the lobby: nothing to play, every message still judged

@@ -38,6 +38,14 @@ class HostSession(RoomBase):
     counts_hands = True
     reviews = True
 
+    def __init__(self, app: RoomTable):
+        super().__init__(app)
+        self.room: Room | None = None
+        self.link = ""  # the invite
+        self.qr = ""  # the invite as a QR code (SVG)
+        self.away: set[int] = set()  # dropped guests' seats still in their grace period
+        self.refused: tuple[Refusal, ...] = ()  # a #host= link whose room is gone (the notice)
+
     # ------------------------------------------------------------ the session
 
     def act(self, action: Action) -> None:
@@ -54,14 +62,6 @@ class HostSession(RoomBase):
         elif got.refused is not None:
             self.app.screen.show_why(tr(self.lang, "friends_refused", why=refusal_text(
                 got.refused.code, str(action), self.lang)))
-
-    def __init__(self, app: RoomTable):
-        super().__init__(app)
-        self.room: Room | None = None
-        self.link = ""  # the invite
-        self.qr = ""  # the invite as a QR code (SVG)
-        self.away: set[int] = set()  # dropped guests' seats still in their grace period
-        self.refused: tuple[Refusal, ...] = ()  # a #host= link whose room is gone (the notice)
 
     def broker(self) -> str:
         """The address's ``?broker=``, else the host's own setting."""

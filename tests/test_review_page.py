@@ -140,9 +140,10 @@ def test_the_replay_viewer_reviews_an_imported_record():
         await play_badly(page, app)
         record = to_record(app.match)
         app.replay.open(record)  # what an imported file does
-        assert app.viewer is not None and app.viewer.step == 0
+        viewer = app.replay.viewer
+        assert viewer is not None and viewer.step == 0
         app.router.on_click(event(page.button(data_ui="review")))  # the replay bar's
-        assert app.viewer.step == app.viewer.steps  # at the hand's end, its result shown
+        assert viewer.step == viewer.steps  # at the hand's end, its result shown
         await review_done(app)
 
     asyncio.run(run())

@@ -22,6 +22,7 @@ from sxmj.ui.params import parse_params
 from sxmj.ui.table import app as app_module
 from sxmj.ui.table import view
 from sxmj.ui.table.driver import BotDriver
+from sxmj.ui.table.records import Replay
 from sxmj.ui.table.saved import KEY_SAVE, KEY_SETTINGS
 
 UI = Path(__file__).resolve().parent.parent / "sxmj" / "ui"
@@ -272,7 +273,7 @@ def test_a_timed_out_person_is_played_by_the_driver():
 def test_every_control_in_the_markup_has_a_route():
     page = Page()
     app = make_app(page, "?seed=3&speed=fast")
-    routed = set(app.router.ui_routes) | set(app.router.viewer_routes) | {"import"}
+    routed = set(app.router.ui_routes) | set(Replay.STEPS) | {"import"}
     markup = "".join((TABLE / f"{name}.py").read_text(encoding="utf-8")
                      for name in ("comforts", "settings_tabs", "view", "seats", "action_bar",
                                   "hand_result"))
@@ -390,7 +391,7 @@ def test_settings_from_the_sheet_and_the_keys():
 def test_a_scenario_plays_its_script_and_is_never_saved():
     page = Page()
     app = make_app(page, "?scenario=baotou&speed=fast")
-    assert app.session.scenario is not None and app.driver.script is app.session.scenario
+    assert app.session.kind == "scenario" and app.driver.script is app.session.mode
     asyncio.run(settle_after_kick(app))
     assert KEY_SAVE not in page.window.localStorage.items
     assert not page.errors
@@ -455,54 +456,45 @@ def test_the_ui_has_the_folders_that_name_its_parts():
 # ------------------------------------------------------------------ one session answers
 
 
-SESSION_QUESTIONS = ("act", "next_hand", "kick", "persist", "count_hands", "new_match",
-                     "update_url", "apply", "state", "show_extras", "link_query")
-
-
-def test_the_controller_never_asks_who_it_is():
-    """``App`` has no branch on a role, a scenario mode or a record watched where a session
-    answers: those methods read the session, never ``friends``, ``role``, ``mode`` or
-    ``viewer``-driven play."""
-    tree = ast.parse((TABLE / "app.py").read_text(encoding="utf-8"))
-    app = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "App")
-    asked = []
-    for fn in app.body:
-        if not isinstance(fn, ast.FunctionDef) or fn.name == "boot":  # boot chooses it, once
-            continue
-        for node in ast.walk(fn):
-            if isinstance(node, ast.Attribute) and node.attr in ("role", "mode", "friends"):
-                asked.append(f"{fn.name}: .{node.attr}")
-            if fn.name in SESSION_QUESTIONS and fn.name != "state" and isinstance(
-                    node, ast.Attribute) and node.attr == "viewer":
-                asked.append(f"{fn.name}: .viewer")
-            if isinstance(node, ast.Compare) and any(
-                    isinstance(c, ast.Constant) and c.value in ("host", "guest", "local",
-                                                                "scenario") for c in
-                    node.comparators):
-                asked.append(f"{fn.name}: compares a session's kind")
-    assert not asked, asked
-
-
-# the sessions' own files: only they may tell one session from another
-SESSION_FILES = ("session.py", "daily.py", "friends/common.py", "friends/host.py",
-                 "friends/guest.py")
+# the sessions' own files, and the one that chooses among them: only they may tell one
+# session from another or name a concrete session class
+SESSION_FILES = ("session.py", "ways.py", "daily.py", "scenario_table.py",
+                 "friends/common.py", "friends/host.py", "friends/guest.py")
 
 
 def session_questions(source: str) -> list[str]:
-    """Where ``source`` asks which session it has: ``isinstance`` against a session class."""
+    """Where ``source`` asks which session it has: ``isinstance`` against a session class,
+    a session's kind compared with a name, its ``scenario``, a ``replay``'s ``viewer``
+    (watching is a session's to answer), a role or mode, or an import of a concrete session
+    class."""
     asked = []
     for node in ast.walk(ast.parse(source)):
+        at = f"line {getattr(node, 'lineno', 0)}"
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
                 and node.func.id == "isinstance" and len(node.args) == 2:
             kinds = node.args[1].elts if isinstance(node.args[1], ast.Tuple) else [node.args[1]]
-            asked += [f"line {node.lineno}: isinstance(…, {k.id})" for k in kinds
+            asked += [f"{at}: isinstance(…, {k.id})" for k in kinds
                       if isinstance(k, ast.Name) and k.id.endswith("Session")]
+        if isinstance(node, ast.Compare) and isinstance(node.left, ast.Attribute) \
+                and node.left.attr == "kind" and "session" in ast.unparse(node.left) and any(
+                    isinstance(c, ast.Constant) and isinstance(c.value, str)
+                    for c in node.comparators):
+            asked.append(f"{at}: compares a kind")
+        if isinstance(node, ast.Attribute):
+            owner = node.value.attr if isinstance(node.value, ast.Attribute) else getattr(
+                node.value, "id", "")
+            if (owner, node.attr) in (("session", "scenario"), ("replay", "viewer")) \
+                    or node.attr in ("role", "friends"):
+                asked.append(f"{at}: {owner}.{node.attr}")
+        if isinstance(node, ast.ImportFrom):
+            asked += [f"{at}: imports {n.name}" for n in node.names
+                      if n.name.endswith("Session") and n.name != "Session"]
     return asked
 
 
 def test_no_table_module_asks_which_session_it_has():
     """Every module of ``ui/table/`` but the sessions' own: the session answers (its
-    methods), nobody checks its class."""
+    methods and capabilities), nobody checks its class, kind, lesson or replay."""
     asked = [f"{p.relative_to(TABLE)} {q}" for p in sorted(TABLE.rglob("*.py"))
              if str(p.relative_to(TABLE)) not in SESSION_FILES
              for q in session_questions(p.read_text(encoding="utf-8"))]
@@ -510,12 +502,26 @@ def test_no_table_module_asks_which_session_it_has():
 
 
 def test_the_session_guard_sees_a_planted_question():
-    planted = ("def par_known(self, par):\n"
+    planted = ("from sxmj.ui.table.friends.host import HostSession\n"
+               "def par_known(self, par):\n"
                "    if isinstance(self.session, (WatchSession, DailySession)):\n"
-               "        self.session.par_known(par)\n")
-    assert session_questions(planted) == ["line 2: isinstance(…, WatchSession)",
-                                          "line 2: isinstance(…, DailySession)"]
-    assert session_questions("isinstance(x, Match)\n") == []
+               "        self.session.par_known(par)\n"
+               "    if self.session.kind == 'host' or self.session.scenario:\n"
+               "        return self.replay.viewer\n")
+    assert session_questions(planted) == ["line 1: imports HostSession",
+                                          "line 3: isinstance(…, WatchSession)",
+                                          "line 3: isinstance(…, DailySession)",
+                                          "line 5: compares a kind",
+                                          "line 5: session.scenario",
+                                          "line 6: replay.viewer"]
+    assert session_questions("isinstance(x, Match)\nfrom a import Session\n"
+                             "self.viewer\nst.kind\n") == []
+
+
+def test_the_controller_is_small_and_has_no_mixins():
+    tree = ast.parse((TABLE / "app.py").read_text(encoding="utf-8"))
+    app = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "App")
+    assert app.bases == [] and app.end_lineno - app.lineno + 1 <= 300
 
 
 def test_each_way_to_play_is_a_session():

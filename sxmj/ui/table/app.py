@@ -1,16 +1,17 @@
 """The game in the browser: the controller, where the table's parts are put together.
 
-It owns the :class:`~sxmj.match.Match`, asks the engine for ``legal_actions`` and redraws the
-table with :func:`sxmj.ui.table.view.render_all`. How the match is played — here against bots,
-a scenario, a friends room's host or guest, or a record watched — is the :attr:`App.session`'s
-to answer (:mod:`sxmj.ui.table.session`): the player's choice goes to ``session.act``.
+It holds the match and the table's parts, applies the actions a session lets through, and
+has the table redrawn (:mod:`sxmj.ui.table.drawing`). How the match is played — against bots,
+a lesson, the daily, a friends room's host or guest, or a record watched — is the
+:attr:`App.session`'s to answer (:mod:`sxmj.ui.table.session`; which one a visit opens:
+:mod:`sxmj.ui.table.ways`): the player's choice goes to ``session.act``.
 
 Each part it builds gets only what it needs and none imports this module: ``dom`` (the page,
 its clock, the speaker), ``local_storage`` (the match is saved after every action, resumed on
 reload), ``driver`` (the bots, their pace, the assist's adviser, the review), ``decision`` (a
-decision in progress), ``settings_dialog`` (the sheet and the settings), ``records`` (export,
-import, replay), ``regions`` (the extra regions' markup), ``scenario_table`` (the scenario
-played, ``?scenario=``) and ``routes`` (which handler a click, a tap or a key reaches).
+decision in progress), ``drawing`` (the table's state and its painting), ``settings_dialog``
+(the sheet and the settings), ``records`` (export, import, the replay) and ``routes`` (which
+handler a click, a tap or a key reaches).
 
 Contract with ``index.html`` and the tests: when the table is interactive,
 :func:`start` sets, last of all, ``document.body.dataset.sxmjReady = "1"``.
@@ -29,30 +30,18 @@ from sxmj.record import to_record
 from sxmj.table_game import TableMatch
 from sxmj.ui.i18n import seat_name, tr
 from sxmj.ui.params import Params, Refusal, level_param
-from sxmj.ui.table import comforts, regions, view, welcome
-from sxmj.ui.table.assist import AssistInfo, ghosts
-from sxmj.ui.table.daily import open_daily, today_link
+from sxmj.ui.table import comforts, regions, view, ways, welcome
 from sxmj.ui.table.decision import Decision
 from sxmj.ui.table.dom import Clock, Screen, Speaker, is_none, reaches
+from sxmj.ui.table.drawing import Drawing
 from sxmj.ui.table.driver import Adviser, BotDriver, Reviewer
-from sxmj.ui.table.friends.guest import GuestSession
-from sxmj.ui.table.friends.host import HostSession
-from sxmj.ui.table.friends.lobby import chat_html, read_hash
 from sxmj.ui.table.local_storage import Persistence
-from sxmj.ui.table.match_summary import ends
 from sxmj.ui.table.overlay import Guard, Overlay
-from sxmj.ui.table.records import Records, Replay, Viewer
-from sxmj.ui.table.reveal import Ending, reveal_html
+from sxmj.ui.table.records import Records, Replay
+from sxmj.ui.table.reveal import Ending
 from sxmj.ui.table.routes import InputRouter
 from sxmj.ui.table.saved import Problem, Settings
-from sxmj.ui.table.scenario_table import ScenarioTable
-from sxmj.ui.table.session import (
-    LocalSession,
-    ScenarioSession,
-    Session,
-    unwatched,
-    watched,
-)
+from sxmj.ui.table.session import Session
 from sxmj.ui.table.settings_dialog import Preferences, SettingsSheet
 
 STATIC_REGIONS = ("menu", "seat-1", "seat-2", "seat-3", "panel", "me-plate",
@@ -96,19 +85,18 @@ class App:
         self.overlay = Overlay(document, lambda kind: self.go_on())
         self.driver.held = lambda: self.overlay.is_open
         self.guard = Guard(self.overlay, lambda: self.params.lang, lambda: self.played,
-                           lambda: self.session.scenario is not None, self.restart,
+                           lambda: self.session.follows_settings, self.restart,
                            lambda: self.persistence.counted,
                            lambda match, counted: self.restart(kept=(match, counted)),
                            lambda: self.persistence.store(welcome.KEY, welcome.HIDDEN))
         self.router = InputRouter(self, self.records, self.clock)
-        self.adviser = Adviser(self.clock)
+        self.drawing = Drawing(self, Adviser(self.clock))
         self.reviewer = Reviewer(document, self.clock, self.render, self.fail,  # 复盘
                                  window, to_js)
-        self.scenario = ScenarioTable(self)
         self.rail_open = False
         self.first_win = False  # the hand just ended is the player's first win ever
         self.keyboard = False  # the last input was a key (focus follows the game then)
-        self.session: Session = self.local_session()
+        self.session: Session = ways.plain(self)
         self.driver.humans = lambda: set(self.session.people())
         self.room_refused: tuple[Refusal, ...] = ()  # a #host= link whose room is gone
         self.link_record: dict | None = None  # a daily's shared link: the match to watch
@@ -125,16 +113,6 @@ class App:
         assert isinstance(self.match, Match), "a guest's table applies nothing: its host does"
         return self.match
 
-    @property
-    def viewer(self) -> Viewer | None:
-        """The imported record being watched (None while playing)."""
-        return self.replay.viewer
-
-    @property
-    def shown(self) -> TableMatch:
-        """The match on the table: the replayed one while a record is watched."""
-        return self.viewer.match if self.viewer is not None else self.match
-
     # ------------------------------------------------------------ match lifecycle
 
     def boot(self, search: str) -> None:
@@ -142,44 +120,7 @@ class App:
         self.preferences.settings = self.persistence.load_settings(search)
         self.speaker.configure()
         self.persistence.load_profile()
-        room = read_hash(str(getattr(self.window.location, "hash", "") or ""))
-        if room is not None and room[0] == "guest":
-            self.match = Match(seed=self.params.seed)  # drawn behind the room until the deal
-            guest = GuestSession(self)
-            self.session = guest
-            guest.join(room[1], room[2])
-            return
-        if room is not None:  # a reload of the host: the room goes on if this browser has it
-            host = HostSession(self)
-            if host.resume_host(room[1]):
-                self.session = host
-                return
-            self.room_refused = host.refused
-        if self.params.daily:
-            opened = open_daily(self, self.open_room, self.params.daily, self.persistence,
-                                self.params.lang)
-            self.room_refused += opened.refused
-            self.link_record = opened.watch
-            if opened.session is not None:
-                self.session = opened.session
-                return
-            p = self.params  # a day after today: a plain table, the refusal shown
-            self.params = Params(p.seed, False, p.lang, p.speed, p.level, refused=p.refused)
-        if self.scenario.boot(search):
-            mode = self.scenario.mode
-            assert mode is not None
-            self.session = ScenarioSession(self, self.open_room, mode, self.scenario.restart,
-                                           self.scenario.show)
-            return
-        loaded = self.persistence.load_match()
-        seed_wanted = self.params.seed_given and (
-            loaded.match is None or loaded.match.seed != self.params.seed)
-        seed_wanted |= self.params.hands is not None and loaded.match is not None and (
-            loaded.match.length != self.params.hands)
-        if loaded.match is not None and not seed_wanted:
-            self.resume(loaded.match, loaded.counted)
-        else:
-            self.start_match(self.params.seed)
+        self.session = ways.opening(self, search)
 
     def sync_params(self, seed: int | None = None) -> None:
         s = self.settings
@@ -194,10 +135,7 @@ class App:
         record = to_record(self.played)
         if not 0 <= hand < len(record.get("hands", [])):
             return
-        self.replay.open(record)
-        viewer = self.viewer
-        assert viewer is not None
-        self.replay.go(max(k for k, (i, _) in enumerate(viewer.positions) if i == hand))
+        self.replay.open(record, hand)
         self.router.review()
 
     def bot_move(self, game: Game, seat: int) -> Action:
@@ -243,19 +181,9 @@ class App:
         self.notes.log.append(tr(self.params.lang, "log_new_hand", n=self.match.hand_no + 1,
                                  name=seat_name(game.dealer, self.params.lang)))
 
-    def local_session(self) -> LocalSession:
-        """You against the bots at this table (saved here, counted in your profile)."""
-        return LocalSession(self, self.open_room, self.persistence, self.show_extras)
-
-    def open_room(self) -> None:
-        """和朋友玩: this table becomes a friends room's host."""
-        host = HostSession(self)
-        self.session = host
-        host.create()
-
     def room_closed(self) -> None:
         """The room was closed before its match: a plain table again."""
-        self.session = self.local_session()
+        self.session = ways.plain(self)
 
     def persist(self) -> None:
         """Save the match (after every action): a reload resumes exactly here."""
@@ -268,55 +196,9 @@ class App:
 
     # ------------------------------------------------------------ state
 
-    def state(self) -> view.TableState:
-        """Everything the table shows now (the replayed match while a record is watched)."""
-        lang = self.params.lang
-        viewing = self.viewer is not None
-        d = self.decision
-        st = view.TableState.of(
-            self.shown, lang=lang, speed=self.params.speed,
-            level=self.params.level if "," not in self.params.level else "mixed",
-            thinking=None if viewing else self.driver.thinking,
-            held=not viewing and self.driver.held(),
-            confirm_piao=d.confirm_piao and not viewing,
-            dismissed=d.dismissed, link=self.link_query(), fresh=self.notes.fresh,
-            pick=d.pick, viewer=viewing, menu_rules=comforts.rules_chip(  # the next rules too
-                self.match.options, None if self.session.scenario else self.params.rules(
-                    self.settings.rules), lang),
-            menu_extra=comforts.menu_chips(
-                self.persistence.profile.rank if self.persistence.kept else None, lang),
-            preview="" if viewing else d.preview(lang, self.settings.assist),
-            first_win=self.first_win and not viewing,
-            match_over=self.match.finished and not viewing and self.session.scenario is None,
-            names=self.session.names(), daily_link=today_link(self.window, lang),
-            welcome_open=self.overlay.kind == "welcome")
-        review = self.reviewer.html(self.replay.review_key(self.match),  # 复盘
-                                    lang) if self.session.reviews else ""
-        if viewing:
-            st.legal, st.result_after = [], review
-            st.viewer_bar = regions.viewer_html(self.viewer, lang)
-            return st
-        st.ghosts = ghosts(st.obs, st.legal, lang)
-        self.session.show(st, lang)  # the assist and the rank, or a scenario's coach
-        st.result_after = reveal_html(st) + review + st.result_after
-        st.choices = view.buttons(st)  # drawn, and what a click on one of them presses
-        return st
-
     def session_command(self, name: str, value: str = "") -> None:
         """A control of the way to play (the session's: a room's, the daily's)."""
         self.session.command(name, value)
-
-    def show_extras(self, st: view.TableState, lang: str) -> None:
-        """What a match of yours shows beside the table: the assist's suggestion, the rank
-        line and the match summary."""
-        if self.settings.assist:
-            info = self.assist_now()
-            st.suggest = info.suggest if info is not None else None
-        ends(st, self.match, self.persistence.profile, ranked=self.persistence.kept)
-
-    def assist_now(self) -> AssistInfo | None:
-        """The assist for the live game (worked out once per state)."""
-        return self.adviser.advise(self.match.game, self.params.lang, self.session.scenario)
 
     def link_query(self) -> str:
         """The query that plays this table again (the address bar and the menu's link)."""
@@ -327,38 +209,21 @@ class App:
     def render(self) -> None:
         """Redraw what changed (and say what the table now waits for)."""
         t0 = self.clock.now()
-        self._render()
-        self.clock.record("render", t0, self.clock.now() - t0)
-
-    def _render(self) -> None:
-        st = self.state()
-        self.notes.fresh = {}  # what just arrived animates in this drawing only
-        drawn = view.render_all(st)
-        self.decision.drawn(st)  # a click on a choice presses one of these
-        drawn.update(self.notes.regions())
-        drawn.update(self.comfort_regions(st))
-        drawn["chat"] = chat_html(self.params.lang) if self.session.names() else ""
-        self.ending.place(st, drawn)  # the call, or the bar back to the result
+        st, drawn, waiting = self.drawing.compose()
         self.screen.paint(drawn)
-        self.document.body.dataset.sxmjSession = self.session.kind
-        waiting = self.ending.waiting(regions.waiting_for(self.shown.game, self.viewer
-                                                          is not None, self.session.people()))
         self.screen.show_waiting(waiting, self.keyboard)
         self.screen.announce(st, waiting)
         if self.sheet.tab is not None:
             self.sheet.render()
+        self.clock.record("render", t0, self.clock.now() - t0)
 
-    def comfort_regions(self, st: view.TableState) -> dict[str, str]:
-        """The replay bar, the assist and the coach."""
-        mode = self.session.scenario
-        on = self.viewer is None and (self.settings.assist or mode is not None)
-        return regions.comfort_regions(st, self.viewer, self.assist_now() if on else None,
-                                       self.settings.assist, self.rail_open, mode,
-                                       self.match.game, self.scenario.error)
+    def state(self) -> view.TableState:
+        """Everything the table shows now (:class:`sxmj.ui.table.drawing.Drawing`)."""
+        return self.drawing.state()
 
     def sheet_markup(self, tab: str) -> str:
         """The sheet's markup with ``tab`` open."""
-        now = self.match.options if self.session.scenario is None else self.settings.rules
+        now = self.match.options if self.session.follows_settings else self.settings.rules
         broker = self.settings.broker
         return comforts.sheet_markup(tab, self.settings, now, self.persistence.profile,
                                    self.records, self.params.lang,
@@ -428,9 +293,8 @@ class App:
         self.params = Params(self.params.seed, True, self.params.lang, self.params.speed,
                              self.params.level, hands=self.params.hands,
                              broker=self.params.broker, ice=self.params.ice)
-        self.replay.viewer = None
-        self.scenario.leave()
-        self.session = self.local_session()
+        self.replay.drop()
+        self.session = ways.plain(self)
         self.notes.log = []
         if kept is not None:
             self.resume(*kept)
@@ -448,7 +312,7 @@ class App:
         if what in ("anim", "sound"):  # body[data-sxmj-anim], or the speaker: no redraw
             self.speaker.configure()
             return
-        if what == "bots" and self.session.scenario is None:
+        if what == "bots" and self.session.follows_settings:
             self.driver.seat_bots(self.settings.bots, self.params.seed)
         if what in ("lang", "speed", "bots"):
             self.update_url()  # the link keeps them for a reload
@@ -473,19 +337,18 @@ class App:
 
     def export_record(self) -> None:
         """Download the match as a JSON record."""
-        mode = self.session.scenario
         text = self.session.record_text()  # a guest's is its host's record
-        self.records.export(self.match, None if mode is None else mode.name,
+        self.records.export(self.match, self.session.record_name,
                             record_dumps(self.played) if text is None else text)
 
     def watch(self) -> None:
         """A record is opened to watch: the session underneath waits (its bots stop)."""
         self.driver.stop()
-        self.session = watched(self.session)
+        ways.watching(self, self.replay)
 
     def replay_closed(self) -> None:
         """Esc in a replay: the game, which waited, goes on."""
-        self.session = unwatched(self.session)
+        ways.back_from_watching(self)
         self.notes.fresh = {}
         self.go_on()
 

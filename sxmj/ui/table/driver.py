@@ -201,17 +201,14 @@ class Adviser:
         self.key: tuple | None = None
         self.info: AssistInfo | None = None
 
-    def advise(self, game: TableGame, lang: str, mode: ScenarioMode | None) -> AssistInfo | None:
-        """The assist for ``game`` now (``mode``: the scenario being played, if any)."""
-        key = (id(game), len(game.actions), lang, mode is None)
+    def advise(self, game: TableGame, lang: str, coached: bool = False,
+               suggest: Action | None = None) -> AssistInfo | None:
+        """The assist for ``game`` now; ``coached``: a lesson's coach suggests (``suggest``),
+        and the assist only reads the hand."""
+        key = (id(game), len(game.actions), lang, coached)
         if key != self.key:
             t0 = self.clock.now()
-            if mode is None:
-                self.info = assist_info(game, self.bot, lang)
-            else:  # a scenario: the coach suggests, the assist only reads the hand
-                assert isinstance(game, Game)  # a scenario is played at this table
-                suggest = mode.coach(game, lang).suggest
-                self.info = assist_info(game, None, lang, suggest)
+            self.info = assist_info(game, None if coached else self.bot, lang, suggest)
             self.key = key
             self.clock.record("assist", t0, self.clock.now() - t0)
         return self.info

@@ -142,7 +142,7 @@ class Guard:
     overlay: Overlay
     lang: Callable[[], str]
     match: Callable[[], Match]
-    scenario: Callable[[], bool]
+    follows_settings: Callable[[], bool]  # False: a lesson, no match to sum up or undo
     start: Callable[[], None]
     counted: Callable[[], int]
     back: Callable[[Match, int], None]
@@ -152,13 +152,13 @@ class Guard:
     def ask(self) -> None:
         """新比赛 was pressed (the menu, the sheet, the result panel, N after a match)."""
         m = self.match()
-        if m.finished and not self.scenario():
+        if m.finished and self.follows_settings():
             self.kept = (m, self.counted())
             self.start()
             self.overlay.show_undo(self.lang())
             return
         self.overlay.open("confirm", confirm_html(m.hand_no + 1, m.length, m.scores[0],
-                                                  self.lang(), self.scenario()))
+                                                  self.lang(), not self.follows_settings()))
 
     def yes(self) -> None:
         """Start the new match after all."""

@@ -18,6 +18,7 @@ from sxmj.match import Match
 from sxmj.record import replay, to_record
 from sxmj.table_game import TableMatch
 from sxmj.ui.i18n import tr
+from sxmj.ui.table import comforts
 from sxmj.ui.table.dom import is_none
 from sxmj.ui.table.saved import read_record
 
@@ -152,11 +153,21 @@ class Records:
 
 
 class Replay:
-    """Watching an imported record (``viewer``, None when not): the game waits meanwhile.
+    """Watching a record (``viewer``, None when not), a controller of its own (as
+    majiang-ui's replay is): its bar, its buttons and its keys, and it hands the table back
+    when it closes. The game waits meanwhile (its session is watched:
+    :class:`sxmj.ui.table.session.WatchSession`).
 
     Given ``pause`` (the bots stop), ``close_sheet``, ``render`` and ``closed`` (the game
     takes over again).
     """
+
+    STEPS: dict[str, Callable[[Viewer], int]] = {  # a replay's buttons (data-ui) and keys
+        "step-first": lambda v: 0, "Home": lambda v: 0,
+        "step-back": lambda v: v.step - 1, "ArrowLeft": lambda v: v.step - 1,
+        "step-fwd": lambda v: v.step + 1, "ArrowRight": lambda v: v.step + 1,
+        "step-last": lambda v: v.steps, "End": lambda v: v.steps,
+    }
 
     def __init__(self, pause: Callable[[], None], close_sheet: Callable[[], None],
                  render: Callable[[], None], closed: Callable[[], None]):
@@ -166,12 +177,41 @@ class Replay:
         self.closed = closed
         self.viewer: Viewer | None = None
 
-    def open(self, record: dict) -> None:
-        """Watch ``record`` from its start."""
-        self.pause()
+    def open(self, record: dict, hand: int | None = None) -> None:
+        """Watch ``record`` from its start (or from the end of its hand ``hand``, from 0,
+        where that hand's result shows)."""
         self.viewer = Viewer.open(record)
+        self.pause()
+        if hand is not None:
+            self.viewer.go(max(k for k, (i, _) in enumerate(self.viewer.positions) if i == hand))
         self.close_sheet()
         self.render()
+
+    def bar(self, lang: str) -> str:
+        """The replay bar (empty when no record is watched)."""
+        v = self.viewer
+        if v is None:
+            return ""
+        last = comforts.action_words(Action.parse(v.last), lang) if v.last else ""
+        return comforts.viewer_html(v.step, v.steps, v.match.hand_no + 1, last, lang)
+
+    def step(self, name: str) -> bool:
+        """A replay button (``data-ui``) or key, while a record is watched: True when it
+        was the replay's (Esc closes it)."""
+        if self.viewer is None:
+            return False
+        if name in ("viewer-close", "Escape"):
+            self.close()
+            return True
+        step = self.STEPS.get(name)
+        if step is None:
+            return False
+        self.go(step(self.viewer))
+        return True
+
+    def drop(self) -> None:
+        """Forget the record watched, without handing back (a new match replaces all)."""
+        self.viewer = None
 
     def go(self, step: int) -> None:
         """Step to position ``step`` of the record."""

@@ -11,14 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from sxmj.game import Action, Game
 from sxmj.scenarios import ScenarioError
 from sxmj.table_game import TableGame
 from sxmj.ui.i18n import tr
 from sxmj.ui.params import Refusal, refusals_html
 from sxmj.ui.table import comforts, view
 from sxmj.ui.table.assist import AssistInfo
-from sxmj.ui.table.records import Viewer
 from sxmj.ui.table.saved import Problem
 from sxmj.ui.table.scenario_mode import CoachView, ScenarioMode, error_html
 
@@ -80,14 +78,6 @@ def notice_html(problems: list[Problem], refused: tuple[Refusal, ...], lang: str
     return first + stored + refusals_html(refused, lang, button=not (first or stored))
 
 
-def viewer_html(viewer: Viewer | None, lang: str) -> str:
-    """The replay bar (empty when no record is watched)."""
-    if viewer is None:
-        return ""
-    last = comforts.action_words(Action.parse(viewer.last), lang) if viewer.last else ""
-    return comforts.viewer_html(viewer.step, viewer.steps, viewer.match.hand_no + 1, last, lang)
-
-
 def assist_regions(info: AssistInfo | None, st: view.TableState, on: bool,
                    rail_open: bool) -> dict[str, str]:
     """The assist in the rail and its one line in the player's row."""
@@ -95,34 +85,27 @@ def assist_regions(info: AssistInfo | None, st: view.TableState, on: bool,
             "assist-mini": comforts.assist_mini_html(info, st, on, rail_open)}
 
 
-def comfort_regions(st: view.TableState, viewer: Viewer | None, info: AssistInfo | None,
-                    assist: bool, rail_open: bool, mode: ScenarioMode | None, game: TableGame,
-                    scenario_error: str | None) -> dict[str, str]:
-    """The replay bar, the assist (``info``, None when off) and the coach; a replay (a
-    ``viewer``) has neither assist nor coach. The replay bar takes the action bar's place
-    (nobody acts in a replay), where it covers nothing of the table; at a hand's end it is
-    the result's footer instead (``st.viewer_bar``, drawn by the result)."""
+def comfort_regions(st: view.TableState, info: AssistInfo | None, assist: bool,
+                    rail_open: bool, coach: str) -> dict[str, str]:
+    """The replay bar, the assist (``info``, None when off) and the coach (a lesson's, else
+    the way to play's banner); a replay (``st.viewer``) has neither assist nor coach. The
+    replay bar takes the action bar's place (nobody acts in a replay), where it covers
+    nothing of the table; at a hand's end it is the result's footer instead
+    (``st.viewer_bar``, drawn by the result)."""
     out = {"viewer": ""}
-    if viewer is not None:
+    if st.viewer:
         if st.result is None:
-            out["actions"] = viewer_html(viewer, st.lang)
+            out["actions"] = st.viewer_bar
         out["assist"] = out["assist-mini"] = ""
     else:
         out.update(assist_regions(info, st, assist, rail_open))
-    out["coach"] = coach_html(None if viewer is not None else mode, game, scenario_error,
-                              st.lang) or ("" if viewer is not None else st.banner)
+    out["coach"] = coach or st.banner
     return out
 
 
-def coach_html(mode: ScenarioMode | None, game: TableGame, scenario_error: str | None,
-               lang: str) -> str:
-    """The scenario's coach, or why the scenario asked for could not be played."""
-    if mode is not None:
-        assert isinstance(game, Game)  # a scenario is played at this table
-        return mode.coach_html(game, lang)
-    if scenario_error is not None:
-        return error_html(ScenarioError(scenario_error), scenario_error, lang)
-    return ""
+def lesson_missing_html(name: str, lang: str) -> str:
+    """Why the lesson asked for (``?scenario=NAME``) could not be played."""
+    return error_html(ScenarioError(name), name, lang)
 
 
 def scenario_done_html(mode: ScenarioMode, coach: CoachView, lang: str) -> str:

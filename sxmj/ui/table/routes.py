@@ -22,7 +22,7 @@ from sxmj.ui.table.decision import Decision
 from sxmj.ui.table.dom import Clock, Screen, attr, is_none
 from sxmj.ui.table.driver import Reviewer
 from sxmj.ui.table.overlay import Guard, Overlay
-from sxmj.ui.table.records import Records, Replay, Viewer
+from sxmj.ui.table.records import Records, Replay
 from sxmj.ui.table.reveal import Ending
 from sxmj.ui.table.session import Session
 from sxmj.ui.table.settings_dialog import Preferences, SettingsSheet
@@ -112,12 +112,6 @@ class InputRouter:
             **{f"daily-review-{n}": partial(t.session_command, "daily-review", str(n))
                for n in range(1, 9)},
         }
-        self.viewer_routes: dict[str, Callable[[Viewer], int]] = {  # data-ui → step, in a replay
-            "step-first": lambda v: 0,
-            "step-back": lambda v: v.step - 1,
-            "step-fwd": lambda v: v.step + 1,
-            "step-last": lambda v: v.steps,
-        }
         self.table_keys: dict[str, Callable[[], None]] = {  # lower-case key → handler, always
             "?": lambda: t.sheet.open("help"),
             "a": p.toggle_assist,
@@ -200,7 +194,7 @@ class InputRouter:
                 return
             if ui is not None and self.ui(ui):
                 return
-            if t.replay.viewer is not None:
+            if not t.session.takes_moves:  # a record watched: nobody plays
                 return
             action = attr(button, "data-action")
             if action == "next-hand":
@@ -240,12 +234,7 @@ class InputRouter:
         if route is not None:
             route()
             return True
-        viewer = self.table.replay.viewer
-        step = self.viewer_routes.get(ui)
-        if step is not None and viewer is not None:
-            self.table.replay.go(step(viewer))
-            return True
-        return False
+        return self.table.replay.step(ui)  # its bar's buttons, while a record is watched
 
     def on_pointer_down(self, event) -> None:
         """A finger down on a hand tile may start a swipe up
@@ -267,7 +256,7 @@ class InputRouter:
         try:
             t.keyboard = False
             swiped = self.swipe.up(float(getattr(event, "clientY", 0) or 0))
-            if swiped is not None and t.replay.viewer is None:
+            if swiped is not None and t.session.takes_moves:
                 self.swallow = self.clock.now() + 400
                 t.decision.discard(swiped[0])
                 return
@@ -294,8 +283,9 @@ class InputRouter:
             low = key.lower()
             if t.sheet.is_open or t.overlay.is_open or self.menu_open():
                 return  # the sheet, the dialog and the menu handle their own keys (Esc closes)
-            if t.replay.viewer is not None:
-                self.viewer_key(event, t.replay.viewer, key)
+            if not t.session.takes_moves:  # a record watched: the replay's keys
+                if t.replay.step(key):
+                    event.preventDefault()
                 return
             route = self.table_keys.get(low)
             if route is not None:
@@ -349,17 +339,6 @@ class InputRouter:
                 event.preventDefault()
                 t.screen.show_why(g.why)
                 return
-
-    def viewer_key(self, event, v: Viewer, key: str) -> None:
-        """In a replay: ← → Home End step through it, Esc returns to the game."""
-        steps = {"ArrowLeft": v.step - 1, "ArrowRight": v.step + 1, "Home": 0,
-                 "End": v.steps}
-        if key in steps:
-            event.preventDefault()
-            self.table.replay.go(steps[key])
-        elif key == "Escape":
-            event.preventDefault()
-            self.table.replay.close()
 
 
 def sibling_index(element) -> int | None:

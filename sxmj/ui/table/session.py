@@ -1,16 +1,17 @@
 """One way to play at this table: a :class:`Session`, chosen once, answers "who am I?".
 
 The table (:class:`sxmj.ui.table.app.App`) draws a match and hands the player's choices on;
-it never asks whether it is a plain game, a daily, a friends room's host or guest: the
-session it holds answers instead. (Two questions are still the table's own: which scenario
-is played, ``session.scenario``, and whether a record is watched, ``App.viewer``, which
-decides what the table shows.)
+it never asks whether it is a plain game, a lesson, a daily, a friends room's host or guest,
+or a record watched: the session it holds answers instead, by what it does (its methods) and
+what it allows (its capabilities: ``drives_bots``, ``follows_settings``…). Which session a
+visit opens is chosen once, in :mod:`sxmj.ui.table.ways`, the one module beside the
+sessions' own that names their classes.
 
 ============================  ========  ==========  =============  ==========  ==============
 session                       ``act``   bots        hands counted  saved       ``next_hand``
 ============================  ========  ==========  =============  ==========  ==============
 :class:`LocalSession`         applied   this table  yes            ``sxmj.save``  dealt here
-:class:`ScenarioSession`      applied   its script  no             never       played again
+``ScenarioSession`` (lesson)  applied   its script  no             never       played again
 ``DailySession`` (daily)      applied¹  hard bots   its history    the day's   the day's next
 ``HostSession`` (friends)     checked   this table  yes            ``sxmj.room``  when all ready
 ``GuestSession`` (friends)    sent      the host's  no             the host's  ready sent
@@ -30,14 +31,23 @@ whole controller.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from sxmj.game import Action
 from sxmj.match import Match
 from sxmj.table_game import TableMatch
 from sxmj.ui.params import Params
-from sxmj.ui.table.scenario_mode import ScenarioMode
+from sxmj.ui.table.records import Replay
 from sxmj.ui.table.state import TableState
+
+
+@dataclass(frozen=True)
+class Coach:
+    """A lesson's coach: its markup (the rail's coach region) and the move it suggests."""
+
+    html: str
+    suggest: Action | None
 
 
 class MatchStore(Protocol):
@@ -76,7 +86,11 @@ class Session(Protocol):
     guest's host does). ``counts_hands``: finished hands go into the player's profile.
     ``reviews``: this table holds the record a review (复盘) replays. ``in_room``: the match is
     a friends room's (it ends with the room; the address keeps the room's fragment).
-    ``scenario``: the lesson played (``?scenario=``), None in every other session.
+    ``follows_settings``: the match plays the settings' rules and bots (a lesson plays its
+    own: a changed level waits, the menu shows no next rules, a finished one is no match to
+    sum up or undo back to). ``takes_moves``: the player's clicks and keys play here (not
+    while a record is watched). ``welcomes``: a first visit's welcome card may open over it.
+    ``record_name``: the name an exported record carries (a lesson's), else None.
     """
 
     kind: str
@@ -84,7 +98,10 @@ class Session(Protocol):
     counts_hands: bool
     reviews: bool
     in_room: bool
-    scenario: ScenarioMode | None
+    follows_settings: bool
+    takes_moves: bool
+    welcomes: bool
+    record_name: str | None
 
     def act(self, action: Action) -> None:
         """The person at this table chose ``action`` for seat 0: played if it is legal now
@@ -105,8 +122,14 @@ class Session(Protocol):
     def names(self) -> tuple[str, ...]:
         """The players' names by seat, "" for a seat's own name (empty: every seat's own)."""
 
+    def shown(self, match: TableMatch) -> TableMatch:
+        """The match the table shows: ``match``, or the record being watched."""
+
     def show(self, st: TableState, lang: str) -> None:
         """Add to ``st`` what this way to play shows beside the table (a coach, a rank)."""
+
+    def coach(self, lang: str) -> Coach | None:
+        """A lesson's coach now (None: no coach, and the assist is the player's to turn on)."""
 
     def link_query(self, params: Params) -> str:
         """The query that plays this table again (the address bar, the menu's link)."""
@@ -130,7 +153,10 @@ class PlainSession:
     counts_hands = True
     reviews = True
     in_room = False
-    scenario: ScenarioMode | None = None
+    follows_settings = True
+    takes_moves = True
+    welcomes = False
+    record_name: str | None = None
 
     def __init__(self, table: Table, open_room: Callable[[], None]):
         self.table = table
@@ -151,6 +177,12 @@ class PlainSession:
     def names(self) -> tuple[str, ...]:
         return ()
 
+    def shown(self, match: TableMatch) -> TableMatch:
+        return match
+
+    def coach(self, lang: str) -> Coach | None:
+        return None
+
     def record_text(self) -> str | None:
         return None
 
@@ -164,13 +196,17 @@ class PlainSession:
 
 class LocalSession(PlainSession):
     """You against three bots, saved after every action (``sxmj.save``) and counted in your
-    profile."""
+    profile. ``missing``: the markup saying a lesson asked for (``?scenario=``) doesn't exist,
+    shown in the rail until a new match."""
+
+    welcomes = True
 
     def __init__(self, table: Table, open_room: Callable[[], None], store: MatchStore,
-                 extras: Callable[[TableState, str], None]):
+                 extras: Callable[[TableState, str], None], missing: str = ""):
         super().__init__(table, open_room)
         self.store = store
         self.extras = extras
+        self.missing = missing
 
     def next_hand(self) -> None:
         table = self.table
@@ -187,52 +223,31 @@ class LocalSession(PlainSession):
 
     def show(self, st: TableState, lang: str) -> None:
         self.extras(st, lang)
+        st.banner = st.banner or self.missing
 
     def link_query(self, params: Params) -> str:
         return params.query()
 
 
-class ScenarioSession(PlainSession):
-    """A scenario (``?scenario=NAME``): a lesson that starts over and never replaces your
-    saved match, counts nothing, and whose other seats play its script."""
-
-    kind = "scenario"
-    counts_hands = False
-
-    def __init__(self, table: Table, open_room: Callable[[], None], mode: ScenarioMode,
-                 restart: Callable[[], None], show: Callable[[TableState, str], None]):
-        super().__init__(table, open_room)
-        self.scenario = mode
-        self.restart = restart
-        self.coach = show
-
-    def next_hand(self) -> None:  # a scenario's "next hand" plays it again
-        self.restart()
-
-    def persist(self) -> None:  # a lesson starts over: it never replaces your saved match
-        pass
-
-    def show(self, st: TableState, lang: str) -> None:
-        self.coach(st, lang)
-
-    def link_query(self, params: Params) -> str:
-        assert self.scenario is not None
-        return self.scenario.query(params.lang, params.speed)
-
-
 class WatchSession:
-    """An imported record being watched: the session underneath waits (its bots pause, the
-    player's choices and 下一局 do nothing) until the viewer closes."""
+    """A record being watched (an imported one, a daily's shared play, a hand to review):
+    the table shows the :class:`~sxmj.ui.table.records.Replay`'s position, and the session
+    underneath waits (its bots pause, the player's choices and 下一局 do nothing) until the
+    replay closes."""
 
     kind = "watch"
     drives_bots = False
+    takes_moves = False
+    welcomes = False
 
-    def __init__(self, under: Session):
+    def __init__(self, under: Session, replay: Replay):
         self.under = under
+        self.replay = replay
         self.counts_hands = under.counts_hands
         self.reviews = under.reviews
         self.in_room = under.in_room
-        self.scenario = under.scenario
+        self.follows_settings = under.follows_settings
+        self.record_name = under.record_name
 
     def act(self, action: Action) -> None:
         pass
@@ -252,8 +267,22 @@ class WatchSession:
     def names(self) -> tuple[str, ...]:
         return self.under.names()
 
+    def shown(self, match: TableMatch) -> TableMatch:
+        viewer = self.replay.viewer
+        return match if viewer is None else viewer.match
+
     def show(self, st: TableState, lang: str) -> None:
-        pass
+        """Nobody is asked anything in a replay: no choices, no bot thinking, no preview;
+        its bar is the action bar's (or the result's footer)."""
+        st.legal, st.ghosts, st.choices, st.suggest = [], [], None, None
+        st.thinking, st.held, st.confirm_piao, st.preview = None, False, False, ""
+        st.first_win = st.match_over = False
+        st.viewer, st.banner = True, ""
+        st.viewer_bar = self.replay.bar(lang)
+        st.result_top = st.again_label = st.result_after = ""
+
+    def coach(self, lang: str) -> Coach | None:
+        return None
 
     def link_query(self, params: Params) -> str:
         return self.under.link_query(params)
@@ -268,9 +297,9 @@ class WatchSession:
         self.under.leave()
 
 
-def watched(session: Session) -> Session:
-    """``session`` paused while a record is watched (already paused: as it is)."""
-    return session if isinstance(session, WatchSession) else WatchSession(session)
+def watched(session: Session, replay: Replay) -> Session:
+    """``session`` paused while ``replay`` shows a record (already paused: as it is)."""
+    return session if isinstance(session, WatchSession) else WatchSession(session, replay)
 
 
 def unwatched(session: Session) -> Session:

@@ -29,8 +29,6 @@ def start() -> None:
                + app.room_refused)
     document.documentElement.lang = "zh-Hans" if app.params.lang == "zh" else "en"
     document.body.dataset.sxmjAnim = app.settings.anim
-    if app.session.scenario is not None:
-        document.body.dataset.sxmjScenario = app.session.scenario.name
     app.update_url()
     app.render()
     if app.link_record is not None:  # a shared daily: its play, watched
@@ -40,7 +38,7 @@ def start() -> None:
     if notice:
         app.screen.show_notice(notice)
     kept = app.persistence
-    welcomed = app.session.kind == "local" and welcome.wanted(
+    welcomed = app.session.welcomes and welcome.wanted(
         search, kept.load(welcome.KEY), kept.profile.hands, returning=bool(kept.notices))
     _APPS.append((app, *app.router.listen(document, create_proxy)))
     overlay = document.getElementById("loading")

@@ -12,7 +12,7 @@ import asyncio
 from collections import deque
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from sxmj.game import Action
 from sxmj.match import Match
@@ -30,8 +30,11 @@ from sxmj.ui.table.overlay import Overlay
 from sxmj.ui.table.regions import TableNotes
 from sxmj.ui.table.reveal import Ending
 from sxmj.ui.table.saved import Settings
-from sxmj.ui.table.scenario_mode import ScenarioMode
+from sxmj.ui.table.session import Coach
 from sxmj.ui.table.state import TableState
+
+if TYPE_CHECKING:  # the drawing reads the room's names: a cycle only for the types
+    from sxmj.ui.table.drawing import Drawing
 
 ROOM_KEY = "sxmj.room"  # the host's room and match (localStorage)
 TOKEN_KEY = "sxmj.seat."  # + the room id: a guest's seat token (sessionStorage)
@@ -72,7 +75,8 @@ class RoomTable(Protocol):
 
     def new_match(self) -> None: ...
 
-    def show_extras(self, st: TableState, lang: str) -> None: ...
+    @property
+    def drawing(self) -> Drawing: ...
 
     def room_closed(self) -> None: ...
 
@@ -83,7 +87,10 @@ class RoomBase:
     :class:`sxmj.ui.table.session.Session` that are the same for both."""
 
     in_room = True
-    scenario: ScenarioMode | None = None  # a room plays no scenario
+    follows_settings = True
+    takes_moves = True
+    welcomes = False
+    record_name: str | None = None
 
     def __init__(self, app: RoomTable):
         self.app = app
@@ -205,7 +212,13 @@ class RoomBase:
     kind = ""  # "host" or "guest": the page's body[data-sxmj-session], never asked here
 
     def show(self, st: TableState, lang: str) -> None:
-        self.app.show_extras(st, lang)
+        self.app.drawing.show_extras(st, lang)
+
+    def shown(self, match: TableMatch) -> TableMatch:
+        return match
+
+    def coach(self, lang: str) -> Coach | None:
+        return None
 
     def link_query(self, params: Params) -> str:
         return params.query()

@@ -1,0 +1,109 @@
+"""Which way to play a visit opens, and the ways a table turns into: the one module beside
+the sessions' own files that names their classes (:mod:`sxmj.ui.table.session`).
+
+A visit opens, in this order: a friends room's guest (``#join=``), the host's room again
+after a reload (``#host=``), the daily (``?daily=``), a lesson (``?scenario=``), else the
+saved match (or a new one of ``?seed=``).
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from sxmj.match import Match
+from sxmj.ui.params import Params, Refusal
+from sxmj.ui.table.daily import DailyTable, open_daily
+from sxmj.ui.table.drawing import Drawing
+from sxmj.ui.table.friends.common import RoomTable
+from sxmj.ui.table.friends.guest import GuestSession
+from sxmj.ui.table.friends.host import HostSession
+from sxmj.ui.table.friends.lobby import read_hash
+from sxmj.ui.table.local_storage import Persistence
+from sxmj.ui.table.records import Replay
+from sxmj.ui.table.regions import lesson_missing_html
+from sxmj.ui.table.scenario_table import LessonTable, ScenarioSession, lesson
+from sxmj.ui.table.session import LocalSession, Session, unwatched, watched
+
+
+class Visit(DailyTable, LessonTable, RoomTable, Protocol):
+    """The table a visit opens a session at (the controller)."""
+
+    params: Params
+    persistence: Persistence
+    drawing: Drawing
+    session: Session
+    room_refused: tuple[Refusal, ...]
+    link_record: dict | None
+
+    def resume(self, match: Match, counted: int) -> None: ...
+
+    def start_match(self, seed: int) -> None: ...
+
+
+
+def opening(table: Visit, search: str) -> Session:
+    """The session this visit opens (its match dealt or resumed); a refused room or daily
+    link goes to ``table.room_refused``, a daily's shared play to ``table.link_record``."""
+    room = read_hash(str(getattr(table.window.location, "hash", "") or ""))
+    if room is not None and room[0] == "guest":
+        table.match = Match(seed=table.params.seed)  # drawn behind the room until the deal
+        guest = GuestSession(table)
+        table.session = guest
+        guest.join(room[1], room[2])
+        return guest
+    if room is not None:  # a reload of the host: the room goes on if this browser has it
+        host = HostSession(table)
+        if host.resume_host(room[1]):
+            return host
+        table.room_refused = host.refused
+    if table.params.daily:
+        opened = open_daily(table, lambda: hosting(table), table.params.daily,
+                            table.persistence, table.params.lang)
+        table.room_refused += opened.refused
+        table.link_record = opened.watch
+        if opened.session is not None:
+            return opened.session
+        p = table.params  # a day after today: a plain table, the refusal shown
+        table.params = Params(p.seed, False, p.lang, p.speed, p.level, refused=p.refused)
+    asked = lesson(search)
+    if asked is not None and not isinstance(asked, str):
+        scenario = ScenarioSession(table, lambda: hosting(table), asked)
+        scenario.start()
+        return scenario
+    local = plain(table, lesson_missing_html(asked, table.params.lang) if asked else "")
+    loaded = table.persistence.load_match()
+    seed_wanted = table.params.seed_given and (
+        loaded.match is None or loaded.match.seed != table.params.seed)
+    seed_wanted |= table.params.hands is not None and loaded.match is not None and (
+        loaded.match.length != table.params.hands)
+    table.session = local
+    if loaded.match is not None and not seed_wanted:
+        table.resume(loaded.match, loaded.counted)
+    else:
+        table.start_match(table.params.seed)
+    return local
+
+
+def plain(table: Visit, missing: str = "") -> LocalSession:
+    """You against the bots at this table (saved here, counted in your profile);
+    ``missing``: why the lesson asked for isn't played."""
+    return LocalSession(table, lambda: hosting(table), table.persistence,
+                        table.drawing.show_extras,
+                        missing)
+
+
+def hosting(table: Visit) -> None:
+    """和朋友玩: this table becomes a friends room's host."""
+    host = HostSession(table)
+    table.session = host
+    host.create()
+
+
+def watching(table: Visit, replay: Replay) -> None:
+    """A record is opened to watch: the session underneath waits."""
+    table.session = watched(table.session, replay)
+
+
+def back_from_watching(table: Visit) -> None:
+    """The replay closed: the session it paused goes on."""
+    table.session = unwatched(table.session)

@@ -213,12 +213,15 @@ class GuestTable:
                        ended=self.over and not before, events=tuple(self.events),
                        timer=int(state.get("timer", 20)) if deciding else None)
 
-    def update(self, state: dict[str, Any]) -> None:
+    def update(self, state: dict[str, Any], record: dict[str, Any] | None = None) -> None:
         """Take a ``state`` message's content (checked: malformed content raises
-        CoreError and changes nothing)."""
+        CoreError and changes nothing). ``record``: the finished hands' record as a value,
+        for the host's own table (:meth:`sxmj.room.host.Room.seen`); a guest's comes packed
+        in the state."""
         obs = Observation.from_json(state["obs"])
-        legal = [Action.parse(a) for a in state["legal"]]
-        record = None if state.get("record") is None else unpack_record(state["record"])
+        legal = [a if isinstance(a, Action) else Action.parse(a) for a in state["legal"]]
+        if record is None and state.get("record") is not None:
+            record = unpack_record(state["record"])
         # every field read and checked before the finished hands are played on (which
         # changes them)
         seat, step, events, hand = state["seat"], state["step"], state["events"], state["hand"]

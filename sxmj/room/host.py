@@ -502,6 +502,25 @@ class Room:
         self._last_view[seat] = _text(view)
         return message("state", state={**view, "events": turn_events(events, seat)})
 
+    def seen(self, seat: int, match: Match,
+             events: list[dict[str, Any]]) -> tuple[dict[str, Any], dict[str, Any] | None]:
+        """What a guest at ``seat`` would be sent after a change (see :meth:`state`), as
+        values: the state without its record, and the record of the finished hands once the
+        hand is over (else None). The host's own table is drawn from this, for seat
+        :data:`HOST` (:meth:`sxmj.room.guest.GuestTable.update`): what a guest in that seat
+        would see, no more.
+
+        >>> from sxmj.rules import Options
+        >>> room = Room("r", "s" * 20, "Host")
+        >>> _ = room.start(deal(iter(range(1, 9)).__next__, Options()))
+        >>> state, record = room.seen(HOST, room.match, [])
+        >>> state["seat"], record is None, state["legal"] == room.match.game.legal_actions(HOST)
+        (0, True, True)
+        """
+        record = self.history(match) if match.game.over else None
+        view = self._view(seat, match, None, wire=False)
+        return {**view, "events": turn_events(events, seat)}, record
+
     def states(self, match: Match, events: list[dict[str, Any]]) -> Out:
         """The state of every connected guest whose table changed (see :meth:`state`). A
         change it may not see — another seat's pass or waiting 吃 in a claim window —
@@ -523,12 +542,16 @@ class Room:
         """The packed record a state carries: when the hand is over, or ``full``."""
         return pack_record(self.history(match)) if match.game.over or full else None
 
-    def _view(self, seat: int, match: Match, record: str | None) -> dict[str, Any]:
+    def _view(self, seat: int, match: Match, record: str | None,
+              wire: bool = True) -> dict[str, Any]:
+        """A seat's state; ``wire``: its legal actions as the message's text (else as
+        actions, for the host's own table: nothing goes to text and back in one page)."""
         game = match.game
+        legal = [turn_action(a, seat) for a in game.legal_actions(seat)]
         view: dict[str, Any] = {
             "seat": seat, "hand": match.hand_no, "step": seen_step(game, seat),
             "obs": turn_observation(private(game.observation(seat)), seat).to_json(),
-            "legal": [str(turn_action(a, seat)) for a in game.legal_actions(seat)],
+            "legal": [str(a) for a in legal] if wire else legal,
             "scores": turn_scores(match.scores, seat),
             "names": [self.seats[(i + seat) % 4].public() for i in range(4)],
             "timer": self.timer, "length": match.length,

@@ -1,18 +1,22 @@
 """The host's session of a friends room: it opens the room, referees every move — each
 guest's and its own person's alike — against the live match (:class:`sxmj.room.host.Room`),
-sends each guest its own view, runs the turn timers and the grace period of a dropped guest,
-deals each hand from fresh randomness, and keeps the room for a reload (``#host=<id>``).
+sends each guest its own view and draws its own table from the view seat 0 would be sent,
+runs the turn timers and the grace period of a dropped guest, deals each hand from fresh
+randomness, and keeps the room for a reload (``#host=<id>``).
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import math
 import secrets
 from typing import Any
 
 from sxmj.game import Action
+from sxmj.room.guest import GuestTable
 from sxmj.room.host import GRACE, TIMER_CHOICES, Room, SavedRoomError, deal
+from sxmj.table_game import TableMatch
 from sxmj.ui.i18n import tr
 from sxmj.ui.params import Refusal, refusal
 from sxmj.ui.table.dom import is_none, reaches
@@ -45,6 +49,9 @@ class HostSession(RoomBase):
         self.qr = ""  # the invite as a QR code (SVG)
         self.away: set[int] = set()  # dropped guests' seats still in their grace period
         self.refused: tuple[Refusal, ...] = ()  # a #host= link whose room is gone (the notice)
+        # the host's own table: what a guest in seat 0 would be sent (Room.seen), drawn as a
+        # guest's is, so the host's page shows no more than its seat may see
+        self.seen = GuestTable()
 
     # ------------------------------------------------------------ the session
 
@@ -104,6 +111,22 @@ class HostSession(RoomBase):
 
     def people(self) -> frozenset[int]:
         return frozenset(self.humans())
+
+    def shown(self, match: TableMatch) -> TableMatch:
+        """The room's match as seat 0 is sent it, once the match has started (before: the
+        table behind the lobby, the host's own)."""
+        room = self.room
+        if room is None or not room.started or self.seen.state is None:
+            return match
+        return self.seen.match
+
+    def record_text(self) -> str | None:
+        """The room's record of its finished hands, what any player exports (the hand being
+        played and its wall stay in the room); before the match, the table's own."""
+        room = self.room
+        if room is None or not room.started or room.match is None:
+            return None
+        return json.dumps(room.history(room.match), ensure_ascii=False, separators=(",", ":"))
 
     def side_command(self, name: str, value: str) -> None:
         if name == "start":
@@ -169,6 +192,7 @@ class HostSession(RoomBase):
         if room.match is not None:
             self.app.match = room.match
             self.app.driver.seat_bots((room.level,) * 3, 0)
+            self.see([])
         asyncio.ensure_future(self._host(reopen=False))
         return True
 
@@ -287,6 +311,7 @@ class HostSession(RoomBase):
         app.new_hand_state()
         app.overlay.close()
         self._deliver(room.start(app.match))  # every guest's deal, then the lobby
+        self.see(app.match.game.deal_events)
         self.arm()
         self.save()
         app.go_on()
@@ -336,7 +361,15 @@ class HostSession(RoomBase):
                            for s in room.guests() if (peer := room.seats[s].peer)])
         else:
             self._deliver(room.states(match, events))
+            self.see(events)
         self.arm()
+
+    def see(self, events: list[dict[str, Any]]) -> None:
+        """The host's own table takes the state seat 0 is sent after a change."""
+        room = self.room
+        if room is not None and room.match is not None:
+            state, record = room.seen(0, room.match, events)
+            self.seen.update(state, record)
 
     def arm(self) -> None:
         """The turn timer: a connected guest who must decide has ``timer`` seconds."""

@@ -18,7 +18,7 @@ from sxmj.rules import Options
 from sxmj.simulate import play_match_hand
 from sxmj.tiles import NUM_PLAYING, code
 from sxmj.ui import params
-from sxmj.ui.table import driver, match_summary, overlay, reveal, touch, welcome
+from sxmj.ui.table import bot_loop, match_summary, overlay, reveal, touch, welcome
 from sxmj.ui.table.assist import hand_figures
 from sxmj.ui.table.saved import Profile, Settings, load_profile, load_settings
 from sxmj.ui.table.view import TableState
@@ -152,8 +152,8 @@ def test_the_recap_names_the_waits_or_the_distance(lang):
 
 
 def test_every_speed_has_a_bot_delay_and_an_end_pause():
-    assert list(driver.DELAYS) == list(reveal.PAUSE) == list(params.SPEEDS)
-    assert driver.DELAYS["slow"] > driver.DELAYS["normal"] > driver.DELAYS["fast"] == 0
+    assert list(bot_loop.DELAYS) == list(reveal.PAUSE) == list(params.SPEEDS)
+    assert bot_loop.DELAYS["slow"] > bot_loop.DELAYS["normal"] > bot_loop.DELAYS["fast"] == 0
     assert reveal.PAUSE["slow"] > reveal.PAUSE["normal"] > reveal.PAUSE["fast"] > 0
 
 

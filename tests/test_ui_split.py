@@ -21,14 +21,17 @@ from sxmj.record import to_record
 from sxmj.ui.params import parse_params
 from sxmj.ui.table import app as app_module
 from sxmj.ui.table import view
-from sxmj.ui.table.driver import BotDriver
+from sxmj.ui.table.bot_loop import BotDriver
 from sxmj.ui.table.records import Replay
 from sxmj.ui.table.saved import KEY_SAVE, KEY_SETTINGS
 
 UI = Path(__file__).resolve().parent.parent / "sxmj" / "ui"
 TABLE = UI / "table"
-PARTS = ("app", "decision", "dom", "driver", "local_storage", "records", "regions", "routes",
+PARTS = ("app", "decision", "dom", "bot_loop", "local_storage", "records", "regions", "routes",
          "settings_dialog")
+# the modules that make bots or take their work, each for one job: the bots' loop, the
+# assist's adviser, the review, the daily's par
+BOT_CALLERS = ("bot_loop.py", "assist.py", "reviewer.py", "daily_par.py")
 
 # ------------------------------------------------------------------ a fake page
 
@@ -225,20 +228,21 @@ def test_no_part_imports_the_controller(path):
     assert "sxmj.ui.table.app" not in imported
 
 
-# what a UI module other than the driver may take from sxmj.bots: names and types, no bot
+# what a UI module other than the bots' callers may take from sxmj.bots: names and types
 BOT_VOCABULARY = {"LEVELS", "Choice", "Policy", "ScriptedTable"}
 
 
-def test_only_the_driver_calls_the_bots():
+def test_only_the_bots_callers_call_the_bots():
     for name in PARTS:
         source = (TABLE / f"{name}.py").read_text(encoding="utf-8")
-        assert ("from sxmj.bots import" in source) == (name == "driver"), name
+        assert ("from sxmj.bots import" in source) == (f"{name}.py" in BOT_CALLERS), name
 
 
 @pytest.mark.parametrize("path", sorted(UI.rglob("*.py")), ids=lambda p: p.stem)
-def test_no_ui_module_but_the_driver_makes_a_bot(path):
-    """The friends room's modules and every other part too: a bot plays through the driver."""
-    if path.stem == "driver":
+def test_no_ui_module_but_the_bots_callers_makes_a_bot(path):
+    """The friends room's modules and every other part too: a bot plays through the bots'
+    loop, the adviser, the reviewer or the daily's par."""
+    if str(path.relative_to(TABLE)) in BOT_CALLERS if path.is_relative_to(TABLE) else False:
         return
     taken = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):

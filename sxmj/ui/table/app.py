@@ -8,10 +8,10 @@ a lesson, the daily, a friends room's host or guest, or a record watched — is 
 
 Each part it builds gets only what it needs and none imports this module: ``dom`` (the page,
 its clock, the speaker), ``local_storage`` (the match is saved after every action, resumed on
-reload), ``driver`` (the bots, their pace, the assist's adviser, the review), ``decision`` (a
-decision in progress), ``drawing`` (the table's state and its painting), ``settings_dialog``
-(the sheet and the settings), ``records`` (export, import, the replay) and ``routes`` (which
-handler a click, a tap or a key reaches).
+reload), ``bot_loop`` (the bots and their pace), ``assist`` (the adviser), ``reviewer`` (the
+review), ``decision`` (a decision in progress), ``drawing`` (the table's state and its
+painting), ``settings_dialog`` (the sheet and the settings), ``records`` (export, import, the
+replay) and ``routes`` (which handler a click, a tap or a key reaches).
 
 Contract with ``index.html`` and the tests: when the table is interactive,
 :func:`start` sets, last of all, ``document.body.dataset.sxmjReady = "1"``.
@@ -31,14 +31,16 @@ from sxmj.table_game import TableMatch
 from sxmj.ui.i18n import seat_name, tr
 from sxmj.ui.params import Params, Refusal, level_param
 from sxmj.ui.table import comforts, regions, view, ways, welcome
+from sxmj.ui.table.assist import Adviser
+from sxmj.ui.table.bot_loop import BotDriver
 from sxmj.ui.table.decision import Decision
 from sxmj.ui.table.dom import Clock, Screen, Speaker, is_none, reaches
 from sxmj.ui.table.drawing import Drawing
-from sxmj.ui.table.driver import Adviser, BotDriver, Reviewer
 from sxmj.ui.table.local_storage import Persistence
 from sxmj.ui.table.overlay import Guard, Overlay
 from sxmj.ui.table.records import Records, Replay
 from sxmj.ui.table.reveal import Ending
+from sxmj.ui.table.reviewer import Reviewer
 from sxmj.ui.table.routes import InputRouter
 from sxmj.ui.table.saved import Problem, Settings
 from sxmj.ui.table.session import Session

@@ -24,9 +24,10 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from sxmj.actions import Phase
-from sxmj.bots import Choice, Policy
+from sxmj.bots import Bot, Choice, Policy
 from sxmj.game import Action
 from sxmj.observation import Observation
 from sxmj.table_game import TableGame
@@ -220,3 +221,37 @@ def _chow_with(counts: list[int], t: int, caishen: int, wild: bool) -> bool:
         if wild and natural == 1:
             return True
     return False
+
+
+ASSIST_LEVEL = "hard"  # the bot whose choice on the player's own observation is suggested
+
+
+class Stopwatch(Protocol):
+    """The page's clock as the adviser times itself (:class:`sxmj.ui.table.dom.Clock`)."""
+
+    def now(self) -> float: ...
+
+    def record(self, what: str, start: float, first: float, second: float = 0.0) -> None: ...
+
+
+class Adviser:
+    """The assist for the live game: what the hard bot would do from the player's own
+    observation (in a scenario, the coach's suggestion), worked out once per state."""
+
+    def __init__(self, clock: Stopwatch):
+        self.clock = clock
+        self.bot = Bot(ASSIST_LEVEL)
+        self.key: tuple | None = None
+        self.info: AssistInfo | None = None
+
+    def advise(self, game: TableGame, lang: str, coached: bool = False,
+               suggest: Action | None = None) -> AssistInfo | None:
+        """The assist for ``game`` now; ``coached``: a lesson's coach suggests (``suggest``),
+        and the assist only reads the hand."""
+        key = (id(game), len(game.actions), lang, coached)
+        if key != self.key:
+            t0 = self.clock.now()
+            self.info = assist_info(game, None if coached else self.bot, lang, suggest)
+            self.key = key
+            self.clock.record("assist", t0, self.clock.now() - t0)
+        return self.info

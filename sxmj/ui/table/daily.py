@@ -38,8 +38,8 @@ from sxmj.ui.table.daily_history import (
     load_history,
     load_live,
 )
+from sxmj.ui.table.daily_par import DAILY_LEVEL, ParRunner, daily_replay, move_index, next_seat
 from sxmj.ui.table.dom import is_none
-from sxmj.ui.table.driver import DAILY_LEVEL, ParRunner, daily_replay, move_index, next_seat
 from sxmj.ui.table.saved import Problem
 from sxmj.ui.table.session import PlainSession, Table
 from sxmj.ui.table.state import TableState

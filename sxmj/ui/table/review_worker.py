@@ -87,8 +87,8 @@ class ReviewWorker:
                      on_progress: Callable[[int, int], None]) -> Any:
         """Review ``seat`` in ``hand`` of ``record`` in the worker; ``on_progress(done,
         total)`` as it goes. Returns the review as the worker sent it
-        (:meth:`sxmj.bots.review.Review.to_wire`: the driver, the one UI module that takes
-        the bots' work, rebuilds it). Raises :class:`WorkerFailed`; cancelling stops the
+        (:meth:`sxmj.bots.review.Review.to_wire`: the reviewer, the UI module that takes
+        the review's work, rebuilds it). Raises :class:`WorkerFailed`; cancelling stops the
         job."""
         worker = self._ensure()
         self.job += 1

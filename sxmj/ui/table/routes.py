@@ -20,10 +20,10 @@ from sxmj.ui.i18n import tr
 from sxmj.ui.table import view
 from sxmj.ui.table.decision import Decision
 from sxmj.ui.table.dom import Clock, Screen, attr, is_none
-from sxmj.ui.table.driver import Reviewer
 from sxmj.ui.table.overlay import Guard, Overlay
 from sxmj.ui.table.records import Records, Replay
 from sxmj.ui.table.reveal import Ending
+from sxmj.ui.table.reviewer import Reviewer
 from sxmj.ui.table.session import Session
 from sxmj.ui.table.settings_dialog import Preferences, SettingsSheet
 from sxmj.ui.table.touch import Swipe, two_taps

@@ -14,7 +14,7 @@ from sxmj.scenarios import ScenarioError
 from sxmj.ui.i18n import tr
 from sxmj.ui.params import Params
 from sxmj.ui.table import regions
-from sxmj.ui.table.driver import BotDriver
+from sxmj.ui.table.bot_loop import BotDriver
 from sxmj.ui.table.scenario_mode import ScenarioMode, from_search, scenario_name
 from sxmj.ui.table.session import Coach, PlainSession, Table
 from sxmj.ui.table.state import TableState

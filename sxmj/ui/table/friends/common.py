@@ -21,9 +21,9 @@ from sxmj.room.limits import DROPPED_LOG
 from sxmj.table_game import TableMatch
 from sxmj.ui.i18n import tr
 from sxmj.ui.params import Params
+from sxmj.ui.table.bot_loop import BotDriver
 from sxmj.ui.table.decision import Decision
 from sxmj.ui.table.dom import Screen, Speaker, is_none
-from sxmj.ui.table.driver import BotDriver
 from sxmj.ui.table.friends.lobby import phrase_text
 from sxmj.ui.table.local_storage import Persistence
 from sxmj.ui.table.overlay import Overlay

@@ -25,7 +25,7 @@ from test_comforts import RESULT, WAITING, decision, saved_match
 
 sys.path.insert(0, str(ROOT))
 
-from sxmj.ui.table import saved  # noqa: E402
+from sxmj.ui.table.storage import saved  # noqa: E402
 
 AXE = SITE.parent / "node_modules" / "axe-core" / "axe.min.js"
 RUN = """async () => {

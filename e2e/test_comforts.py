@@ -1,9 +1,9 @@
 """Player comforts on the table (issue 7), in the browser, at 1280×800.
 
 Game states come from CPython: a match advanced by the same bots as the page's (the player
-played by a normal bot), saved with :mod:`sxmj.ui.table.saved` into ``localStorage`` before the
-page boots, so the page resumes exactly there. One browser context and page serve the whole
-module (a boot costs seconds); each test loads the page with the storage it needs.
+played by a normal bot), saved with :mod:`sxmj.ui.table.storage.saved` into ``localStorage``
+before the page boots, so the page resumes exactly there. One browser context and page serve
+the whole module (a boot costs seconds); each test loads the page with the storage it needs.
 
 - Assist: on for a new player; waits with live counts, distance, the suggestion with the
   bot's reason — the same as CPython's; the switch is remembered; A toggles it.
@@ -35,8 +35,8 @@ from sxmj.match import Match  # noqa: E402
 from sxmj.record import replay, to_record  # noqa: E402
 from sxmj.tiles import code, tile_name  # noqa: E402
 from sxmj.ui import i18n
-from sxmj.ui.table import saved
 from sxmj.ui.table.assist import assist_info, ghosts  # noqa: E402
+from sxmj.ui.table.storage import saved
 
 HAND = '[data-testid="my-hand"] button[data-tile]'
 ENABLED = HAND + ":not([disabled])"

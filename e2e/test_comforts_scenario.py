@@ -24,7 +24,7 @@ from sxmj.scenarios import BUILTIN  # noqa: E402
 from sxmj.scoring import FLOWER_ITEMS, PATTERNS, PAY_REASONS  # noqa: E402
 from sxmj.tiles import code, format_tiles  # noqa: E402
 from sxmj.ui import i18n  # noqa: E402
-from sxmj.ui.table.scenario_mode import from_search  # noqa: E402
+from sxmj.ui.table.scenario.mode import from_search  # noqa: E402
 
 HAND = '[data-testid="my-hand"] button[data-tile]'
 ENABLED = HAND + ":not([disabled])"

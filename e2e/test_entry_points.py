@@ -25,7 +25,7 @@ from playwright.sync_api import Page
 
 sys.path.insert(0, str(ROOT))
 
-from sxmj.ui.table import saved  # noqa: E402
+from sxmj.ui.table.storage import saved  # noqa: E402
 
 NOTICE = '[data-testid="param-notice"]'
 EMBED_ERROR = '[data-testid="embed-error"]'

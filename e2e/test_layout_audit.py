@@ -45,7 +45,7 @@ from test_table_feel import _bots, decision  # noqa: E402  (the feel tests' stat
 from sxmj.match import Match  # noqa: E402
 from sxmj.record import to_record  # noqa: E402
 from sxmj.rules import Options  # noqa: E402
-from sxmj.ui.table import saved  # noqa: E402
+from sxmj.ui.table.storage import saved  # noqa: E402
 
 PHONES = [(360, 740), (390, 844), (430, 932), (844, 390)]
 DESKTOP = [(1280, 800)]

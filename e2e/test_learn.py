@@ -109,7 +109,7 @@ SCENARIO_RUN = """
 import json
 from pyscript import document
 from sxmj.scenarios import BUILTIN
-from sxmj.ui.table import scenario_mode
+from sxmj.ui.table.scenario import mode as scenario_mode
 
 out = {}
 for name in BUILTIN:
@@ -182,7 +182,7 @@ def test_table_plays_the_scenario_when_wired(fresh, site_url, name):
     """index.html?scenario=NAME on the table, following the coach's data-suggest by clicks.
 
     A scenario with a goal must reach it by clicks alone. (Skipped if the table's controller
-    shows no coach: sxmj/ui/table/scenario_mode.py says how to wire it.)"""
+    shows no coach: sxmj/ui/table/scenario/mode.py says how to wire it.)"""
     page = fresh()
     w = watch(page, site_url)
     page.goto(site_url + f"index.html?scenario={name}&speed=fast")

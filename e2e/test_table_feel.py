@@ -39,7 +39,7 @@ sys.path.insert(0, str(ROOT))
 from sxmj.bots import Bot  # noqa: E402
 from sxmj.match import Match  # noqa: E402
 from sxmj.rules import Options  # noqa: E402
-from sxmj.ui.table import saved  # noqa: E402
+from sxmj.ui.table.storage import saved  # noqa: E402
 
 DESK = {"width": 1440, "height": 900}
 SIZES = {"desktop": DESK, "phone": PHONE}

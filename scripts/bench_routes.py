@@ -33,7 +33,9 @@ from typing import Any
 # The route's effects: the move applied, the room written, a message sent, the table painted.
 # The files on the call stack at each of them are the route itself; every other file run is
 # work done along it (the drawing's markup, the engine's insides).
+# (The room's writer and sender under either layout: before issue 50's folders and after.)
 EFFECTS = {("match.py", "apply"), ("local_storage.py", "store"), ("common.py", "_send"),
+           ("persistence.py", "store"), ("room_session.py", "_send"),
            ("guest.py", "draw_state"), ("dom.py", "paint")}
 # Work a click should do once: the legal moves asked, an action parsed from text, the whole
 # table state built (a click that rebuilds it to find its button builds it twice)

@@ -21,8 +21,10 @@ from sxmj.scoring import FLOWER_ITEMS, PATTERNS
 from sxmj.tiles import code, tile
 from sxmj.ui import i18n
 from sxmj.ui.params import parse_params
-from sxmj.ui.table import assist, comforts, saved, settings_tabs, view
-from sxmj.ui.table.scenario_mode import from_search
+from sxmj.ui.table import assist, comforts, view
+from sxmj.ui.table.scenario.mode import from_search
+from sxmj.ui.table.settings import tabs as settings_tabs
+from sxmj.ui.table.storage import saved
 from sxmj.winning import Shape, distance, is_baotou_ready, is_win, waits
 from tests.test_ui_view import parse
 
@@ -68,7 +70,7 @@ def finished(seed: int) -> Match:
 
 
 def test_modules_import_without_pyscript():
-    code_ = ("import sys; import sxmj.ui.table.saved, sxmj.ui.table.assist; "
+    code_ = ("import sys; import sxmj.ui.table.storage.saved, sxmj.ui.table.assist; "
              "import sxmj.ui.table.comforts; "
              "bad = [m for m in ('pyscript', 'js', 'pyodide') if m in sys.modules]; "
              "assert not bad, bad")

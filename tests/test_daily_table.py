@@ -11,7 +11,7 @@ from types import SimpleNamespace
 from test_ui_split import Page, click_for, event, make_app, settle
 
 from sxmj import daily
-from sxmj.ui.table.daily_history import KEY_HISTORY, KEY_LIVE, History, Live
+from sxmj.ui.table.daily.history import KEY_HISTORY, KEY_LIVE, History, Live
 
 NOON = 1_795_000_000_000  # a moment (ms since 1970): its day in Shanghai is the daily's today
 TODAY = daily.shanghai_day(NOON)

@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 from sxmj import daily
 from sxmj.ui.pages.embed import render
 from sxmj.ui.params import parse_params, refusal_line
-from sxmj.ui.table.daily import future_refusal
-from sxmj.ui.table.daily_card import DailyView, banner_html, result_html, share_text
-from sxmj.ui.table.daily_history import DayResult, History, Live, load_history, load_live
+from sxmj.ui.table.daily.card import DailyView, banner_html, result_html, share_text
+from sxmj.ui.table.daily.history import DayResult, History, Live, load_history, load_live
+from sxmj.ui.table.daily.session import future_refusal
 
 DAY = "2026-11-29"
 days = st.dates().filter(lambda d: d.year >= 2020).map(lambda d: d.isoformat())

@@ -34,10 +34,13 @@ from sxmj.ui.i18n import LANGS
 from sxmj.ui.pages import calc, embed, learn, plumbing
 from sxmj.ui.pages.judge import FIELDS, OPTION_FIELDS
 from sxmj.ui.params import INDEX_PARAMS, MAX_SEED, parse_level, parse_params, query_values
-from sxmj.ui.table import comforts, match_summary, regions, saved, settings_tabs
-from sxmj.ui.table.daily import DailyStore
+from sxmj.ui.table import comforts, regions
+from sxmj.ui.table.daily.session import DailyStore
 from sxmj.ui.table.friends import lobby as friends
-from sxmj.ui.table.local_storage import Persistence, url_overrides
+from sxmj.ui.table.result import match as match_summary
+from sxmj.ui.table.settings import tabs as settings_tabs
+from sxmj.ui.table.storage import saved
+from sxmj.ui.table.storage.persistence import Persistence, url_overrides
 
 FUZZ = settings(max_examples=150, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])

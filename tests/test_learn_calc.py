@@ -20,7 +20,7 @@ from sxmj.scoring import FLOWER_ITEMS, PATTERNS, InvalidHand
 from sxmj.tiles import code, parse_tiles
 from sxmj.ui.markup import powers_html
 from sxmj.ui.pages import calc, embed, hand_cards, judge, lessons, plumbing
-from sxmj.ui.table import scenario_mode
+from sxmj.ui.table.scenario import mode as scenario_mode
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -537,6 +537,6 @@ def test_ui_modules_import_without_pyscript() -> None:
 
     assert "pyscript" not in sys.modules
     for name in ("pages.learn", "pages.calc", "pages.embed", "pages.hand_cards", "pages.judge",
-                 "pages.lessons", "pages.plumbing", "i18n", "table.scenario_mode"):
+                 "pages.lessons", "pages.plumbing", "i18n", "table.scenario.mode"):
         importlib.import_module(f"sxmj.ui.{name}")
     assert "pyscript" not in sys.modules

@@ -35,11 +35,13 @@ from sxmj.ui.i18n import tr
 from sxmj.ui.markup import reading_sets
 from sxmj.ui.pages.hand_cards import TileCtx
 from sxmj.ui.pages.judge import judge
-from sxmj.ui.table import match_summary, reveal, settings_tabs
-from sxmj.ui.table.hand_result import result_html
-from sxmj.ui.table.saved import Profile
+from sxmj.ui.table.result import match as match_summary
+from sxmj.ui.table.result import reveal
+from sxmj.ui.table.result.hand import result_html
+from sxmj.ui.table.settings import tabs as settings_tabs
 from sxmj.ui.table.sound import CUES, SoundSettings, celebration_plan
 from sxmj.ui.table.state import TableState
+from sxmj.ui.table.storage.saved import Profile
 
 
 def played(seed: int, match_hands: int = 1, level: str = "easy") -> Match:

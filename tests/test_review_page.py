@@ -21,7 +21,7 @@ from sxmj.bots import review as review_module
 from sxmj.bots.hard import HardStrategy
 from sxmj.game import Action
 from sxmj.record import to_record
-from sxmj.ui.table.reviewing import ReviewShown, review_html
+from sxmj.ui.table.review.markup import ReviewShown, review_html
 from tests.test_ui_split import Page, click_for, event, make_app, settle
 
 BAD = Action.parse("0 discard 5m")  # breaks 456m; the coach says throw the South Wind
@@ -360,7 +360,7 @@ def test_cancelling_a_review_in_the_worker_tells_the_worker():
 def test_the_worker_gets_every_module_the_review_imports(tmp_path):
     """The sources sent to the worker alone are enough to review a record (a fresh
     interpreter with nothing else on its path), and hold no UI module."""
-    from sxmj.ui.table.review_worker import package_sources
+    from sxmj.ui.table.review.worker import package_sources
 
     sources = package_sources()
     assert "sxmj/bots/review.py" in sources and not any("/ui/" in p for p in sources)
@@ -379,7 +379,7 @@ def test_the_worker_gets_every_module_the_review_imports(tmp_path):
 
 
 def test_an_unused_worker_is_stopped_and_a_new_review_starts_another(monkeypatch):
-    from sxmj.ui.table import review_worker
+    from sxmj.ui.table.review import worker as review_worker
 
     monkeypatch.setattr(review_worker, "IDLE_SECONDS", 0.01)
     page = worker_page()

@@ -15,7 +15,6 @@ from sxmj.bots import Bot
 from sxmj.game import Event, Game
 from sxmj.match import Match
 from sxmj.ui import i18n
-from sxmj.ui.table import saved
 from sxmj.ui.table.sound import (
     CUES,
     VOLUMES,
@@ -28,6 +27,7 @@ from sxmj.ui.table.sound import (
     starts_waiting,
     waits_for_player,
 )
+from sxmj.ui.table.storage import saved
 
 ROOT = Path(__file__).resolve().parent.parent
 ON = SoundSettings()

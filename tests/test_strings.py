@@ -18,7 +18,7 @@ from sxmj.rules import Options
 from sxmj.scoring import FLOWER_ITEMS, PATTERNS, PAY_REASONS, WIN_BY
 from sxmj.ui import params
 from sxmj.ui.i18n import LANGS, STRINGS
-from sxmj.ui.table import saved
+from sxmj.ui.table.storage import saved
 
 UI = Path(__file__).resolve().parent.parent / "sxmj" / "ui"
 TABLES = {"STRINGS": STRINGS, "TERMS": TERMS}

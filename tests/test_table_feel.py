@@ -18,9 +18,12 @@ from sxmj.rules import Options
 from sxmj.simulate import play_match_hand
 from sxmj.tiles import NUM_PLAYING, code
 from sxmj.ui import params
-from sxmj.ui.table import bot_loop, match_summary, overlay, reveal, touch, welcome
+from sxmj.ui.table import bot_loop, overlay, welcome
 from sxmj.ui.table.assist import hand_figures
-from sxmj.ui.table.saved import Profile, Settings, load_profile, load_settings
+from sxmj.ui.table.inputs import touch
+from sxmj.ui.table.result import match as match_summary
+from sxmj.ui.table.result import reveal
+from sxmj.ui.table.storage.saved import Profile, Settings, load_profile, load_settings
 from sxmj.ui.table.view import TableState
 
 

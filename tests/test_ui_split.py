@@ -22,16 +22,16 @@ from sxmj.ui.params import parse_params
 from sxmj.ui.table import app as app_module
 from sxmj.ui.table import view
 from sxmj.ui.table.bot_loop import BotDriver
-from sxmj.ui.table.records import Replay
-from sxmj.ui.table.saved import KEY_SAVE, KEY_SETTINGS
+from sxmj.ui.table.replay.records import Replay
+from sxmj.ui.table.storage.saved import KEY_SAVE, KEY_SETTINGS
 
 UI = Path(__file__).resolve().parent.parent / "sxmj" / "ui"
 TABLE = UI / "table"
-PARTS = ("app", "decision", "dom", "bot_loop", "local_storage", "records", "regions", "routes",
-         "settings_dialog")
+PARTS = ("app", "decision", "dom", "drawing", "bot_loop", "storage/persistence",
+         "replay/records", "regions", "inputs/routes", "settings/sheet")
 # the modules that make bots or take their work, each for one job: the bots' loop, the
 # assist's adviser, the review, the daily's par
-BOT_CALLERS = ("bot_loop.py", "assist.py", "reviewer.py", "daily_par.py")
+BOT_CALLERS = ("bot_loop.py", "assist.py", "review/reviewer.py", "daily/par.py")
 
 # ------------------------------------------------------------------ a fake page
 
@@ -235,7 +235,7 @@ BOT_VOCABULARY = {"LEVELS", "Choice", "Policy", "ScriptedTable"}
 def test_only_the_bots_callers_call_the_bots():
     for name in PARTS:
         source = (TABLE / f"{name}.py").read_text(encoding="utf-8")
-        assert ("from sxmj.bots import" in source) == (f"{name}.py" in BOT_CALLERS), name
+        assert ("from sxmj.bots" in source) == (f"{name}.py" in BOT_CALLERS), name
 
 
 @pytest.mark.parametrize("path", sorted(UI.rglob("*.py")), ids=lambda p: p.stem)
@@ -279,8 +279,8 @@ def test_every_control_in_the_markup_has_a_route():
     app = make_app(page, "?seed=3&speed=fast")
     routed = set(app.router.ui_routes) | set(Replay.STEPS) | {"import"}
     markup = "".join((TABLE / f"{name}.py").read_text(encoding="utf-8")
-                     for name in ("comforts", "settings_tabs", "view", "seats", "action_bar",
-                                  "hand_result"))
+                     for name in ("comforts", "settings/tabs", "view", "seats", "action_bar",
+                                  "result/hand"))
     shown = set(re.findall(r'data-ui="([a-z-]+)"', markup))
     shown |= set(re.findall(r'btn\("([a-z-]+)"', markup))
     assert shown and shown <= routed
@@ -457,13 +457,28 @@ def test_the_ui_has_the_folders_that_name_its_parts():
     assert shared == {"__init__", "strings", "i18n", "markup", "params"}
 
 
+# the table's folders, each one concern (docs/architecture.md, "The UI's folders")
+TABLE_FOLDERS = {"daily", "friends", "inputs", "replay", "result", "review", "scenario",
+                 "settings", "storage"}
+VAGUE = {"common", "driver", "utils", "util", "helpers", "misc", "base"}
+
+
+def test_the_table_is_in_folders_by_concern_with_no_vague_module():
+    folders = {p.name for p in TABLE.iterdir() if p.is_dir() and p.name != "__pycache__"}
+    assert folders == TABLE_FOLDERS
+    assert all((TABLE / f / "__init__.py").exists() for f in folders)
+    assert len(list(TABLE.glob("*.py"))) <= 20
+    vague = [str(p.relative_to(TABLE)) for p in TABLE.rglob("*.py") if p.stem in VAGUE]
+    assert not vague, vague
+
+
 # ------------------------------------------------------------------ one session answers
 
 
 # the sessions' own files, and the one that chooses among them: only they may tell one
 # session from another or name a concrete session class
-SESSION_FILES = ("session.py", "ways.py", "daily.py", "scenario_table.py",
-                 "friends/common.py", "friends/host.py", "friends/guest.py")
+SESSION_FILES = ("session.py", "ways.py", "daily/session.py", "scenario/session.py",
+                 "friends/room_session.py", "friends/host.py", "friends/guest.py")
 
 
 def session_questions(source: str) -> list[str]:

@@ -389,8 +389,8 @@ def test_a_friends_room_table_offers_no_new_match_and_no_second_room():
     result, no 和朋友玩; a table of one's own has both."""
     from sxmj.bots import Bot
     from sxmj.match import Match
-    from sxmj.ui.table import hand_result as result_view
     from sxmj.ui.table import view as table_view
+    from sxmj.ui.table.result import hand as result_view
     from sxmj.ui.table.state import TableState
 
     m = Match(seed=1)

@@ -1,5 +1,5 @@
 // The hand review (复盘) off the main thread: a second Pyodide, in this worker, runs
-// sxmj.bots.review.review_steps while the page stays free (sxmj/ui/table/review_worker.py
+// sxmj.bots.review.review_steps while the page stays free (sxmj/ui/table/review/worker.py
 // starts it, on the first review of a visit, and keeps it for the next ones).
 //
 // A plain module worker: it needs no SharedArrayBuffer, so no COOP/COEP headers (GitHub Pages

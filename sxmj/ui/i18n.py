@@ -16,7 +16,7 @@ their HTML; the ``boot_*`` keys are the loading screen's words, for index.html's
 script, which runs before Python does.
 
 A vocabulary the UI names is defined once and its words are keyed ``<prefix>_<value>``:
-:data:`LANGS` here (``lang_zh``); speeds and animations in :mod:`sxmj.ui.table.saved`
+:data:`LANGS` here (``lang_zh``); speeds and animations in :mod:`sxmj.ui.table.storage.saved`
 (``speed_fast``, ``anim_quick``); bot levels ``sxmj.bots.LEVELS`` (``level_hard``); meld
 kinds ``sxmj.melds.MELD_KINDS`` (``act_angang``); ``sxmj.scoring.WIN_BY``
 (``win_by_kong``); rule options :class:`sxmj.rules.Options` (``rule_fan_cap``,

@@ -4,7 +4,7 @@ The game page (index.html): ``?seed=N`` deals a reproducible match, ``?lang=zh|e
 (default zh), ``?speed=slow|normal|fast`` (fast: bots move at once), ``?bots=LEVEL`` (all
 three bots, a level of :data:`sxmj.bots.LEVELS`) or ``?bots=easy,normal,hard`` (seats 1, 2, 3),
 ``?hands=N`` (the match's length on this page: N hands, 0 endless; without it the settings'
-rule, 8 by default) and ``?scenario=NAME`` (:mod:`sxmj.ui.table.scenario_mode`).
+rule, 8 by default) and ``?scenario=NAME`` (:mod:`sxmj.ui.table.scenario.mode`).
 
 One rule for every page: a parameter the page does not know, or a value it cannot use, never
 stops it. The page goes on as if the parameter were absent (its default) and names it in a

@@ -445,7 +445,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "rank_line": ("{title} · 积分 {points}（本局 {gain}）", "{title} · {points} points ({gain} "
                   "this hand)"),
     "rank_up": ("升级了！", "Rank up!"),
-    # ---- the scenario coach (sxmj.ui.table.scenario_mode)
+    # ---- the scenario coach (sxmj.ui.table.scenario.mode)
     "coach": ("教练", "Coach"),
     "coach_hint": ("提示：{what}", "Hint: {what}"),
     "coach_off": ("你没按提示走，这副牌可能到不了目标。", "You left the script; this deal may not "

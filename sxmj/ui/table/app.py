@@ -36,15 +36,15 @@ from sxmj.ui.table.bot_loop import BotDriver
 from sxmj.ui.table.decision import Decision
 from sxmj.ui.table.dom import Clock, Screen, Speaker, is_none, reaches
 from sxmj.ui.table.drawing import Drawing
-from sxmj.ui.table.local_storage import Persistence
+from sxmj.ui.table.inputs.routes import InputRouter
 from sxmj.ui.table.overlay import Guard, Overlay
-from sxmj.ui.table.records import Records, Replay
-from sxmj.ui.table.reveal import Ending
-from sxmj.ui.table.reviewer import Reviewer
-from sxmj.ui.table.routes import InputRouter
-from sxmj.ui.table.saved import Problem, Settings
+from sxmj.ui.table.replay.records import Records, Replay
+from sxmj.ui.table.result.reveal import Ending
+from sxmj.ui.table.review.reviewer import Reviewer
 from sxmj.ui.table.session import Session
-from sxmj.ui.table.settings_dialog import Preferences, SettingsSheet
+from sxmj.ui.table.settings.sheet import Preferences, SettingsSheet
+from sxmj.ui.table.storage.persistence import Persistence
+from sxmj.ui.table.storage.saved import Problem, Settings
 
 STATIC_REGIONS = ("menu", "seat-1", "seat-2", "seat-3", "panel", "me-plate",
                   "me-melds", "hand", "actions", "result", "river-bottom", "river-right",

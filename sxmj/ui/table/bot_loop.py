@@ -18,7 +18,7 @@ from sxmj.bots import Bot, ExpertStrategy, Policy, ScriptedBot
 from sxmj.game import Action, Game
 from sxmj.ui.params import SPEEDS
 from sxmj.ui.table.dom import Clock
-from sxmj.ui.table.scenario_mode import ScenarioMode
+from sxmj.ui.table.scenario.mode import ScenarioMode
 
 # a bot's thinking time at each speed (slow, normal, fast), seconds
 DELAYS = dict(zip(SPEEDS, (1.1, 0.6, 0.0), strict=True))
@@ -34,7 +34,7 @@ class BotDriver:
     Given the live game (``game``, asked afresh: a new match replaces it), ``apply`` for a
     chosen action, ``render``, the pace (``speed``), ``fail`` for an error, the clock, and
     ``pause`` (awaited when a hand is over: True if it paused, to show the end on the table
-    before the result, :class:`sxmj.ui.table.reveal.Ending`). ``thinking`` is the seat shown
+    before the result, :class:`sxmj.ui.table.result.reveal.Ending`). ``thinking`` is the seat shown
     thinking.
     """
 

@@ -1,5 +1,5 @@
 """Markup of the player comforts: assist, rules chip, the notice and the replay bar (the
-sheet's tabs are :mod:`sxmj.ui.table.settings_tabs`'s). Pure functions to escaped HTML strings, like
+sheet's tabs are :mod:`sxmj.ui.table.settings.tabs`'s). Pure functions to escaped HTML strings, like
 :mod:`sxmj.ui.table.view` (whose tile drawing they reuse); :mod:`sxmj.ui.table.app` assigns them.
 
 Testing hooks: ``[data-testid="assist"]`` (``data-on``, ``data-state``, ``data-distance``,
@@ -27,9 +27,9 @@ from sxmj.tiles import code
 from sxmj.ui.i18n import seat_name, tile_label, tiles_words, tr
 from sxmj.ui.markup import esc, tile_html, tile_of
 from sxmj.ui.table.assist import AssistInfo
-from sxmj.ui.table.saved import Problem, Profile
-from sxmj.ui.table.settings_tabs import RULE_FLAGS, rules_summary, sheet_markup
+from sxmj.ui.table.settings.tabs import RULE_FLAGS, rules_summary, sheet_markup
 from sxmj.ui.table.state import TableState
+from sxmj.ui.table.storage.saved import Problem, Profile
 
 __all__ = ["RULE_FLAGS", "sheet_markup"]  # the sheet, as the controller names it
 

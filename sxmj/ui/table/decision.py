@@ -3,7 +3,7 @@
 What is legal always comes from the engine (``legal_actions``), and is checked where a move
 leaves the table (the session) and by the engine; this only remembers how far the player
 got: the tile chosen with ←/→ or raised by a first tap (``pick``; ``raised`` when a tap
-raised it, see :mod:`sxmj.ui.table.touch`), the 飘 question (``confirm_piao``), the 胡/杠
+raised it, see :mod:`sxmj.ui.table.inputs.touch`), the 飘 question (``confirm_piao``), the 胡/杠
 offers put away (``dismissed``), and the choices drawn (``choices``: a button's
 ``data-move`` is its place there, so a click carries its move and nothing is rebuilt to find
 it).
@@ -20,7 +20,7 @@ from sxmj.table_game import TableGame
 from sxmj.tiles import tile as tile_of
 from sxmj.ui.table import view
 from sxmj.ui.table.action_bar import drawn_choices
-from sxmj.ui.table.touch import preview_text
+from sxmj.ui.table.inputs.touch import preview_text
 
 
 @dataclass(eq=False)

@@ -21,7 +21,6 @@ from sxmj.table_game import TableGame
 from sxmj.ui.i18n import tr
 from sxmj.ui.params import broker_origin
 from sxmj.ui.table import view
-from sxmj.ui.table.saved import Settings
 from sxmj.ui.table.sound import (
     celebration_plan,
     plan,
@@ -29,6 +28,7 @@ from sxmj.ui.table.sound import (
     tick_plan,
     waits_for_player,
 )
+from sxmj.ui.table.storage.saved import Settings
 
 if TYPE_CHECKING:
     pass

@@ -16,17 +16,17 @@ from sxmj.ui.params import Params
 from sxmj.ui.table import comforts, regions, view
 from sxmj.ui.table.assist import Adviser, AssistInfo, ghosts
 from sxmj.ui.table.bot_loop import BotDriver
-from sxmj.ui.table.daily import today_link
+from sxmj.ui.table.daily.session import today_link
 from sxmj.ui.table.decision import Decision
 from sxmj.ui.table.friends.lobby import chat_html
-from sxmj.ui.table.local_storage import Persistence
-from sxmj.ui.table.match_summary import ends
 from sxmj.ui.table.overlay import Overlay
-from sxmj.ui.table.records import Replay
-from sxmj.ui.table.reveal import Ending, reveal_html
-from sxmj.ui.table.reviewer import Reviewer
-from sxmj.ui.table.saved import Settings
+from sxmj.ui.table.replay.records import Replay
+from sxmj.ui.table.result.match import ends
+from sxmj.ui.table.result.reveal import Ending, reveal_html
+from sxmj.ui.table.review.reviewer import Reviewer
 from sxmj.ui.table.session import Session
+from sxmj.ui.table.storage.persistence import Persistence
+from sxmj.ui.table.storage.saved import Settings
 
 
 class Drawn(Protocol):

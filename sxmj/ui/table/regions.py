@@ -17,8 +17,8 @@ from sxmj.ui.i18n import tr
 from sxmj.ui.params import Refusal, refusals_html
 from sxmj.ui.table import comforts, view
 from sxmj.ui.table.assist import AssistInfo
-from sxmj.ui.table.saved import Problem
-from sxmj.ui.table.scenario_mode import CoachView, ScenarioMode, error_html
+from sxmj.ui.table.scenario.mode import CoachView, ScenarioMode, error_html
+from sxmj.ui.table.storage.saved import Problem
 
 
 class TableNotes:

@@ -38,7 +38,7 @@ from sxmj.game import Action
 from sxmj.match import Match
 from sxmj.table_game import TableMatch
 from sxmj.ui.params import Params
-from sxmj.ui.table.records import Replay
+from sxmj.ui.table.replay.records import Replay
 from sxmj.ui.table.state import TableState
 
 
@@ -51,7 +51,7 @@ class Coach:
 
 
 class MatchStore(Protocol):
-    """Where a plain match is kept (:class:`sxmj.ui.table.local_storage.Persistence`)."""
+    """Where a plain match is kept (:class:`sxmj.ui.table.storage.persistence.Persistence`)."""
 
     def save_match(self, match: Match) -> None: ...
 
@@ -231,7 +231,7 @@ class LocalSession(PlainSession):
 
 class WatchSession:
     """A record being watched (an imported one, a daily's shared play, a hand to review):
-    the table shows the :class:`~sxmj.ui.table.records.Replay`'s position, and the session
+    the table shows the :class:`~sxmj.ui.table.replay.records.Replay`'s position, and the session
     underneath waits (its bots pause, the player's choices and 下一局 do nothing) until the
     replay closes."""
 

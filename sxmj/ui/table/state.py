@@ -60,7 +60,8 @@ class TableState(Observed):
     result_top: str = ""  # markup above the result (the scenario's outcome)
     again_label: str = ""  # the next-hand button's label when it restarts (scenario mode)
     result_after: str = ""  # markup under the payments (the player's rank)
-    preview: str = ""  # the status line while a tapped tile stands raised (sxmj.ui.table.touch)
+    # the status line while a tapped tile stands raised (sxmj.ui.table.inputs.touch)
+    preview: str = ""
     first_win: bool = False  # the hand just ended is the player's first win ever (celebrated)
     length: int = 0  # hands in the match (0: endless)
     match_over: bool = False  # the match's last hand is over: no next hand

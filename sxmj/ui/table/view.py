@@ -5,7 +5,7 @@ No DOM and no rule logic here. What the player may do comes from the engine's
 river, the centre panel, the hand, the action bar, the result) is one string of
 escaped markup, assigned with a single ``innerHTML`` by :mod:`sxmj.ui.table.app`. The regions
 are drawn by :mod:`sxmj.ui.table.seats`, :mod:`sxmj.ui.table.action_bar` and
-:mod:`sxmj.ui.table.hand_result`,
+:mod:`sxmj.ui.table.result.hand`,
 from a :class:`sxmj.ui.table.state.TableState` with the tiles of :mod:`sxmj.ui.markup`; this
 module puts them together (and names them for the controller).
 
@@ -27,7 +27,7 @@ from sxmj.game import Event
 from sxmj.ui.i18n import seat_name, tile_label, tr
 from sxmj.ui.markup import POS, code, esc, group_html, meld_html, tile_html
 from sxmj.ui.table.action_bar import GHOST_KEYS, Button, actions_html, buttons, status_text
-from sxmj.ui.table.hand_result import result_html
+from sxmj.ui.table.result.hand import result_html
 from sxmj.ui.table.seats import (
     drawn_tile,
     hand_html,

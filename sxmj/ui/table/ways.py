@@ -12,17 +12,17 @@ from typing import Protocol
 
 from sxmj.match import Match
 from sxmj.ui.params import Params, Refusal
-from sxmj.ui.table.daily import DailyTable, open_daily
+from sxmj.ui.table.daily.session import DailyTable, open_daily
 from sxmj.ui.table.drawing import Drawing
-from sxmj.ui.table.friends.common import RoomTable
 from sxmj.ui.table.friends.guest import GuestSession
 from sxmj.ui.table.friends.host import HostSession
 from sxmj.ui.table.friends.lobby import read_hash
-from sxmj.ui.table.local_storage import Persistence
-from sxmj.ui.table.records import Replay
+from sxmj.ui.table.friends.room_session import RoomTable
 from sxmj.ui.table.regions import lesson_missing_html
-from sxmj.ui.table.scenario_table import LessonTable, ScenarioSession, lesson
+from sxmj.ui.table.replay.records import Replay
+from sxmj.ui.table.scenario.session import LessonTable, ScenarioSession, lesson
 from sxmj.ui.table.session import LocalSession, Session, unwatched, watched
+from sxmj.ui.table.storage.persistence import Persistence
 
 
 class Visit(DailyTable, LessonTable, RoomTable, Protocol):

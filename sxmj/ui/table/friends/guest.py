@@ -14,8 +14,8 @@ from sxmj.room import protocol
 from sxmj.room.guest import Arrival, GuestTable
 from sxmj.ui.i18n import seat_name, tr
 from sxmj.ui.table.dom import is_none
-from sxmj.ui.table.friends.common import TOKEN_KEY, RoomBase, RoomTable
 from sxmj.ui.table.friends.lobby import guest_lobby_html, phrase_text, refusal_text
+from sxmj.ui.table.friends.room_session import TOKEN_KEY, RoomBase, RoomTable
 
 HOST_GONE = 20  # seconds without the host before a guest is told it has left
 

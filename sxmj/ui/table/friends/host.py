@@ -20,7 +20,6 @@ from sxmj.table_game import TableMatch
 from sxmj.ui.i18n import tr
 from sxmj.ui.params import Refusal, refusal
 from sxmj.ui.table.dom import is_none, reaches
-from sxmj.ui.table.friends.common import ROOM_KEY, RoomBase, RoomTable
 from sxmj.ui.table.friends.lobby import (
     host_lobby_html,
     invite_link,
@@ -28,7 +27,8 @@ from sxmj.ui.table.friends.lobby import (
     phrase_text,
     refusal_text,
 )
-from sxmj.ui.table.saved import LEVELS
+from sxmj.ui.table.friends.room_session import ROOM_KEY, RoomBase, RoomTable
+from sxmj.ui.table.storage.saved import LEVELS
 
 NEXT_WAIT = 30  # seconds the host waits for everyone to be ready before dealing anyway
 

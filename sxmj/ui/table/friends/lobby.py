@@ -18,7 +18,7 @@ from sxmj.room import protocol
 from sxmj.room.host import TIMER_CHOICES, Room
 from sxmj.ui.i18n import tr, wind_name
 from sxmj.ui.params import Refusal, refusal
-from sxmj.ui.table.saved import LEVELS
+from sxmj.ui.table.storage.saved import LEVELS
 from sxmj.ui.table.view import esc
 
 HASH_KEYS = ("room", "key", "host")

@@ -1,6 +1,6 @@
 """A lesson played at the table (``index.html?scenario=NAME``): the :class:`ScenarioSession`.
 
-:mod:`sxmj.ui.table.scenario_mode` is the lesson's logic (pure); this session puts it on the
+:mod:`sxmj.ui.table.scenario.mode` is the lesson's logic (pure); this session puts it on the
 table through the few things of the controller it needs (:class:`LessonTable`): it deals the
 lesson, plays it again, coaches, and leaves it for a plain match.
 """
@@ -15,7 +15,7 @@ from sxmj.ui.i18n import tr
 from sxmj.ui.params import Params
 from sxmj.ui.table import regions
 from sxmj.ui.table.bot_loop import BotDriver
-from sxmj.ui.table.scenario_mode import ScenarioMode, from_search, scenario_name
+from sxmj.ui.table.scenario.mode import ScenarioMode, from_search, scenario_name
 from sxmj.ui.table.session import Coach, PlainSession, Table
 from sxmj.ui.table.state import TableState
 

@@ -1,5 +1,5 @@
 """The hand review (复盘) started from the table: :class:`Reviewer` sends a finished hand to
-the review's Web Worker (:mod:`sxmj.ui.table.review_worker`, a second Pyodide), and where the
+the review's Web Worker (:mod:`sxmj.ui.table.review.worker`, a second Pyodide), and where the
 page has none or it can't start, steps the expert through the hand on the page in short
 tasks.
 """
@@ -12,8 +12,8 @@ from collections.abc import Callable
 
 from sxmj.bots.review import Review, review_steps
 from sxmj.ui.table.dom import Clock, is_none
-from sxmj.ui.table.review_worker import ReviewWorker, WorkerFailed, has_worker
-from sxmj.ui.table.reviewing import ReviewShown, review_html, shown_flag
+from sxmj.ui.table.review.markup import ReviewShown, review_html, shown_flag
+from sxmj.ui.table.review.worker import ReviewWorker, WorkerFailed, has_worker
 
 REVIEW_SLICE_MS = 4.0  # the review's steps run back to back this long, then yield (one
 # step, one move of the judged seat in a playout, is a median 1.3 ms and at most about 23 ms

@@ -23,8 +23,8 @@ from sxmj.table_game import TableMatch
 from sxmj.ui.i18n import seat_name, tr, wind_char
 from sxmj.ui.markup import esc, signed
 from sxmj.ui.table.comforts import rank_line
-from sxmj.ui.table.saved import Profile
 from sxmj.ui.table.state import TableState
+from sxmj.ui.table.storage.saved import Profile
 
 
 @dataclass(frozen=True)

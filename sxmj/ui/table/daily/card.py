@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from sxmj.ui.i18n import tr
 from sxmj.ui.markup import esc
-from sxmj.ui.table.daily_history import History
+from sxmj.ui.table.daily.history import History
 
 EMOJI = {"won": "🀄", "big": "🌟", "drawn": "⚪", "lost": "🔻"}  # one per hand, shared
 

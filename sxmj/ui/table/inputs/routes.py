@@ -3,8 +3,9 @@
 A button says what it is by its data attributes (``data-ui`` a menu, sheet, assist, replay or
 dialog control; ``data-tab`` a tab of the sheet; ``data-action`` a choice of the game, or
 ``new-match``; ``data-tile`` a tile to discard, or on touch to raise first
-(:mod:`sxmj.ui.table.touch`); ``data-why`` why it is not allowed). The tables below map those to the
-table's handlers (:class:`Table`, the controller), so adding a control is one line.
+(:mod:`sxmj.ui.table.inputs.touch`); ``data-why`` why it is not allowed). The tables below
+map those to the table's handlers (:class:`Table`, the controller), so adding a control is
+one line.
 """
 
 from __future__ import annotations
@@ -20,13 +21,13 @@ from sxmj.ui.i18n import tr
 from sxmj.ui.table import view
 from sxmj.ui.table.decision import Decision
 from sxmj.ui.table.dom import Clock, Screen, attr, is_none
+from sxmj.ui.table.inputs.touch import Swipe, two_taps
 from sxmj.ui.table.overlay import Guard, Overlay
-from sxmj.ui.table.records import Records, Replay
-from sxmj.ui.table.reveal import Ending
-from sxmj.ui.table.reviewer import Reviewer
+from sxmj.ui.table.replay.records import Records, Replay
+from sxmj.ui.table.result.reveal import Ending
+from sxmj.ui.table.review.reviewer import Reviewer
 from sxmj.ui.table.session import Session
-from sxmj.ui.table.settings_dialog import Preferences, SettingsSheet
-from sxmj.ui.table.touch import Swipe, two_taps
+from sxmj.ui.table.settings.sheet import Preferences, SettingsSheet
 
 PICK_STEPS = {"ArrowLeft": -1, "ArrowRight": 1}  # ←/→ choose the previous/next tile
 
@@ -238,7 +239,7 @@ class InputRouter:
 
     def on_pointer_down(self, event) -> None:
         """A finger down on a hand tile may start a swipe up
-        (:class:`sxmj.ui.table.touch.Swipe`)."""
+        (:class:`sxmj.ui.table.inputs.touch.Swipe`)."""
         try:
             target = event.target
             tile = target.closest("#hand button[data-tile]") if hasattr(

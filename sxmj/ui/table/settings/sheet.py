@@ -19,9 +19,9 @@ from sxmj.ui.i18n import LANGS, tr
 from sxmj.ui.params import SPEEDS, is_broker, is_whole
 from sxmj.ui.table import comforts
 from sxmj.ui.table.dom import Screen, attr, is_none, reaches
-from sxmj.ui.table.saved import LEVELS, TAPS, Settings
-from sxmj.ui.table.settings_tabs import broker_reload_html
+from sxmj.ui.table.settings.tabs import broker_reload_html
 from sxmj.ui.table.sound import is_volume
+from sxmj.ui.table.storage.saved import LEVELS, TAPS, Settings
 
 # the level and speed chips step through the one list of each, round and round
 SPEED_CYCLE = {s: SPEEDS[(i + 1) % len(SPEEDS)] for i, s in enumerate(SPEEDS)}
@@ -94,7 +94,7 @@ class Preferences:
         self.changed("anim")
 
     def set_tap(self, tap: str) -> None:
-        """How a tap or a click discards (sxmj.ui.table.touch): auto, one or two."""
+        """How a tap or a click discards (sxmj.ui.table.inputs.touch): auto, one or two."""
         self._save(replace(self.settings, tap=tap))
         self.changed("tap")
 

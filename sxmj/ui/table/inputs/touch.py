@@ -4,8 +4,9 @@ A tile is about 24 px wide on a phone: one tap that throws it at once loses tile
 So on touch screens the first tap only raises the tile and says what discarding it would
 leave (the assist's waits or distance for that discard); a second tap on it, or a swipe up,
 discards it, and a tap anywhere else lowers it. With a mouse one click still discards; the
-setting ``tap`` (:data:`sxmj.ui.table.saved.TAPS`) chooses for every pointer. Keys are not taps:
-←/→ and Enter work as before. Pure: the controller asks (:mod:`sxmj.ui.table.routes`,
+setting ``tap`` (:data:`sxmj.ui.table.storage.saved.TAPS`) chooses for every pointer. Keys
+are not taps:
+←/→ and Enter work as before. Pure: the controller asks (:mod:`sxmj.ui.table.inputs.routes`,
 :mod:`sxmj.ui.table.decision`).
 
 >>> two_taps("auto", "touch"), two_taps("auto", "mouse"), two_taps("one", "touch")
@@ -22,7 +23,7 @@ from sxmj.observation import Observation
 from sxmj.tiles import tile_name
 from sxmj.ui.i18n import NBSP, tile_label, tr
 from sxmj.ui.table.assist import hand_figures
-from sxmj.ui.table.saved import TAPS  # noqa: F401  (the setting's values: auto, one, two)
+from sxmj.ui.table.storage.saved import TAPS  # noqa: F401  (the setting's values: auto, one, two)
 
 TOUCH = ("touch", "pen")  # PointerEvent.pointerType of a finger or a stylus
 SWIPE_PX = 24  # a finger moved up this far on a tile throws it

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sxmj.daily import MARKS, DailyError, add_days, decode_moves, parse_day
-from sxmj.ui.table.saved import Problem, stored_object
+from sxmj.ui.table.storage.saved import Problem, stored_object
 
 KEY_HISTORY = "sxmj.daily"
 KEY_LIVE = "sxmj.daily.live"

@@ -30,8 +30,8 @@ from sxmj.ui.i18n import tile_label, tr, wind_char
 from sxmj.ui.markup import esc, tile_html
 from sxmj.ui.params import SPEEDS
 from sxmj.ui.table.assist import hand_figures
+from sxmj.ui.table.inputs.touch import tile_names
 from sxmj.ui.table.state import ResultInfo, TableState
-from sxmj.ui.table.touch import tile_names
 
 # seconds the finished hand shows alone at each speed (slow, normal, fast)
 PAUSE = dict(zip(SPEEDS, (2.0, 1.5, 0.6), strict=True))

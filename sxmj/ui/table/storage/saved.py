@@ -13,7 +13,7 @@ Keys and formats (each value is JSON):
      "bots": ["normal", "normal", "normal"],
      "rules": {"base_flowers": 5, "flower_is_kong": true, ...},   # sxmj.rules.Options
      "sound": {"on": true, "volume": 70, "speech": true, "cues": true},  # sxmj.ui.table.sound
-     "tap": "auto"}   # sxmj.ui.table.touch: auto, one or two
+     "tap": "auto"}   # sxmj.ui.table.inputs.touch: auto, one or two
 
 ``sxmj.profile`` ::
 
@@ -48,8 +48,8 @@ hand no longer matches it and is refused, like a corrupt one or one written by a
 >>> load_profile("[" * 100_000)[1].kind  # nested past the parser's depth: still just corrupt
 'corrupt'
 
-An unusable value is reset by its reader's caller once (:mod:`sxmj.ui.table.local_storage`), so its
-notice shows once.
+An unusable value is reset by its reader's caller once
+(:mod:`sxmj.ui.table.storage.persistence`), so its notice shows once.
 """
 
 from __future__ import annotations
@@ -77,7 +77,8 @@ SAVE_VERSION = 1
 SETTINGS_VERSION = 1
 PROFILE_VERSION = 2
 ANIMS = ("normal", "quick", "off")
-TAPS = ("auto", "one", "two")  # discarding by tap (sxmj.ui.table.touch): auto is two on touch
+# discarding by tap (sxmj.ui.table.inputs.touch): auto is two on touch
+TAPS = ("auto", "one", "two")
 
 
 @dataclass(frozen=True)

@@ -25,13 +25,13 @@ from sxmj.ui.table.bot_loop import BotDriver
 from sxmj.ui.table.decision import Decision
 from sxmj.ui.table.dom import Screen, Speaker, is_none
 from sxmj.ui.table.friends.lobby import phrase_text
-from sxmj.ui.table.local_storage import Persistence
 from sxmj.ui.table.overlay import Overlay
 from sxmj.ui.table.regions import TableNotes
-from sxmj.ui.table.reveal import Ending
-from sxmj.ui.table.saved import Settings
+from sxmj.ui.table.result.reveal import Ending
 from sxmj.ui.table.session import Coach
 from sxmj.ui.table.state import TableState
+from sxmj.ui.table.storage.persistence import Persistence
+from sxmj.ui.table.storage.saved import Settings
 
 if TYPE_CHECKING:  # the drawing reads the room's names: a cycle only for the types
     from sxmj.ui.table.drawing import Drawing

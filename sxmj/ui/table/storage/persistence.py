@@ -1,10 +1,10 @@
 """The table's side of ``localStorage``: the settings, the profile and the saved match.
 
-What is kept and how it is checked is pure (:mod:`sxmj.ui.table.saved`); this is where it is read
-and written. Storage may be missing, disabled, full or refused: the game then goes on unsaved,
-and what could not be used becomes a notice, never an error. An unusable value is reset as it
-is read (settings and profile to what the game goes on with, the save removed), so its notice
-shows once, not on every reload.
+What is kept and how it is checked is pure (:mod:`sxmj.ui.table.storage.saved`); this is
+where it is read and written. Storage may be missing, disabled, full or refused: the game
+then goes on unsaved, and what could not be used becomes a notice, never an error. An
+unusable value is reset as it is read (settings and profile to what the game goes on with,
+the save removed), so its notice shows once, not on every reload.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from dataclasses import replace
 from sxmj.match import Match
 from sxmj.ui.params import given, parse_params, query_values
 from sxmj.ui.table.dom import Clock
-from sxmj.ui.table.saved import (
+from sxmj.ui.table.storage.saved import (
     KEY_PROFILE,
     KEY_SAVE,
     KEY_SETTINGS,

@@ -13,8 +13,8 @@ from sxmj.scoring import PATTERNS
 from sxmj.ui.i18n import LANGS, seat_name, tr
 from sxmj.ui.markup import esc, powers_html
 from sxmj.ui.params import SPEEDS
-from sxmj.ui.table.saved import ANIMS, LEVELS, TAPS, Profile, Settings
 from sxmj.ui.table.sound import VOLUMES
+from sxmj.ui.table.storage.saved import ANIMS, LEVELS, TAPS, Profile, Settings
 
 TABS = ("help", "keys", "settings", "profile", "records")  # ? opens help, ⚙ settings
 RULE_FLAGS = ("flower_is_kong", "piao_blocks_claims", "baotou_required", "contract")
@@ -296,7 +296,7 @@ def sheet_html(tab: str, body: str, lang: str) -> str:
 def sheet_markup(tab: str, settings: Settings, now: Options, profile: Profile, records,
                  lang: str, broker_after_reload: bool = False) -> str:
     """The sheet with ``tab`` open: ``now`` the rules in play, ``records`` the Records tab's
-    seed link and status (:class:`sxmj.ui.table.records.Records`); ``broker_after_reload``
+    seed link and status (:class:`sxmj.ui.table.replay.records.Records`); ``broker_after_reload``
     when the broker setting is one this page reaches only once it reloads."""
     if tab == "settings":
         body = settings_html(settings, now, lang, broker_after_reload)

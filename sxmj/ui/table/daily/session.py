@@ -29,8 +29,8 @@ from sxmj.record import to_record
 from sxmj.ui.i18n import tr
 from sxmj.ui.params import Params, Refusal, refusal
 from sxmj.ui.table.comforts import rules_chip
-from sxmj.ui.table.daily_card import DailyView, banner_html, result_html, share_text
-from sxmj.ui.table.daily_history import (
+from sxmj.ui.table.daily.card import DailyView, banner_html, result_html, share_text
+from sxmj.ui.table.daily.history import (
     KEY_HISTORY,
     KEY_LIVE,
     History,
@@ -38,11 +38,11 @@ from sxmj.ui.table.daily_history import (
     load_history,
     load_live,
 )
-from sxmj.ui.table.daily_par import DAILY_LEVEL, ParRunner, daily_replay, move_index, next_seat
+from sxmj.ui.table.daily.par import DAILY_LEVEL, ParRunner, daily_replay, move_index, next_seat
 from sxmj.ui.table.dom import is_none
-from sxmj.ui.table.saved import Problem
 from sxmj.ui.table.session import PlainSession, Table
 from sxmj.ui.table.state import TableState
+from sxmj.ui.table.storage.saved import Problem
 
 
 class Storage:

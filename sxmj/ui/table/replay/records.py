@@ -20,7 +20,7 @@ from sxmj.table_game import TableMatch
 from sxmj.ui.i18n import tr
 from sxmj.ui.table import comforts
 from sxmj.ui.table.dom import is_none
-from sxmj.ui.table.saved import read_record
+from sxmj.ui.table.storage.saved import read_record
 
 
 @dataclass

@@ -1,0 +1,1 @@
+"""Records at the table: export, import and the replay that watches them."""

@@ -1,0 +1,1 @@
+"""A lesson (``?scenario=NAME``) at the table: its logic and its session."""

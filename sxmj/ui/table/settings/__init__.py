@@ -1,0 +1,1 @@
+"""The settings sheet: the dialog and its tabs."""

@@ -248,6 +248,17 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "room.one_seat": ("一个连接只能坐一个座位", "one connection holds one seat"),
     "room.locked": ("房主已锁定房间：不能再入座", "the host locked the room: no more seats"),
     "room.flood": ("消息太频繁（{type}）", "too many messages ({type})"),
+    "ice.preset": ("没有这个 ICE 预设：{value}（可用 default、china、none）",
+                   "no ICE preset {value} (default, china or none)"),
+    "ice.list": ("ICE 服务器列表打不开：要一个 JSON 列表，最多 {cap} 个服务器",
+                 "the ICE server list can't be read: a JSON list of at most {cap} servers"),
+    "ice.url": ("ICE 服务器地址不对：{value}（要 stun:、turn: 或 turns: 加主机名）",
+                "not an ICE server address: {value} (stun:, turn: or turns: and a host)"),
+    "ice.login": ("TURN 服务器 {value} 要用户名和密码（各不超过 {cap} 个字符）",
+                  "TURN server {value} needs a user and a credential (at most {cap} "
+                  "characters each)"),
+    "ice.secret": ("TURN 共享密钥要 16 到 256 个可见字符", "a TURN shared secret is 16 to 256 "
+                   "printable characters"),
     "record.hands": ("要一个动作列表的列表", "hands must be a list of action lists"),
     "record.walls": ("walls 要一个列表：第 i 项是第 i 局的牌墙（null 表示由种子发牌），"
                      "第 0 项为 null，项数不多于局数（得到 {value}）",

@@ -38,7 +38,7 @@ NOTICE_LINES = 6  # refusals listed one by one; more are counted
 MAX_SEED = 2**53 - 1  # a seed survives a round trip through JavaScript numbers
 MAX_VALUE = 200  # no parameter's value is longer (a hand is under 60 characters)
 SHOWN = 24  # characters of a refused name or value the notice shows
-INDEX_PARAMS = ("seed", "lang", "speed", "bots", "hands", "scenario", "broker", "ice",
+INDEX_PARAMS = ("seed", "lang", "speed", "bots", "hands", "scenario", "broker", "ice", "timescale",
                 "daily")
 
 
@@ -106,6 +106,9 @@ class Params:
     broker: str = ""  # ?broker=http://HOST:PORT/PATH: the friends room's PeerServer
     ice: str = ""  # ?ice=none: the friends room configures no STUN/TURN server
     daily: str = ""  # ?daily=YYYY-MM-DD: that day's challenge (每日挑战), checked as a day
+    # ?timescale=X (0 < X <= 1), for tests only: the friends room's waits (the broker's
+    # answer, a dropped guest's grace, the host gone, the next deal) last X times as long
+    timescale: float = 1.0
 
     def rules(self, options: Options) -> Options:
         """The rule options a new match of this page plays: ``options`` with ``?hands=N``."""
@@ -127,8 +130,11 @@ class Params:
         return "?" + urlencode(items, safe=",:/")
 
     def network(self) -> list[tuple[str, object]]:
-        """The friends room's ``broker`` and ``ice`` (an invite link carries them)."""
-        return [(k, v) for k, v in (("broker", self.broker), ("ice", self.ice)) if v]
+        """The friends room's ``broker`` and ``ice`` (an invite link carries them), and a
+        test's ``timescale``."""
+        scale = f"{self.timescale:g}" if self.timescale != 1.0 else ""
+        return [(k, v) for k, v in (("broker", self.broker), ("ice", self.ice),
+                                    ("timescale", scale)) if v]
 
     @property
     def levels(self) -> tuple[str, str, str]:
@@ -198,6 +204,16 @@ def parse_params(search: str, fallback_seed: int = 0) -> Params:
     if ice and ice != "none":
         refused.append(refusal("ice", values["ice"], expected="none"))
         ice = ""
+    scale_text = given(values, "timescale")
+    scale = 1.0
+    if scale_text:
+        try:
+            scale = float(scale_text)
+        except ValueError:
+            scale = 0.0
+        if not 0.001 <= scale <= 1.0:
+            refused.append(refusal("timescale", values["timescale"], expected="0.001 – 1"))
+            scale = 1.0
     day = given(values, "daily")
     if day:
         try:
@@ -217,6 +233,7 @@ def parse_params(search: str, fallback_seed: int = 0) -> Params:
         broker=broker,
         ice=ice,
         daily=day,
+        timescale=scale,
     )
 
 

@@ -780,6 +780,27 @@ STRINGS: dict[str, tuple[str, str]] = {
                           "检查网络，或用 ?broker= 指定自己的服务器。",
                           "Can't reach the broker ({detail}). Check the connection, "
                           "or point ?broker= at your own."),
+    "friends_err_silent": ("连不上牵线服务器 {broker}：10 秒没有回应，朋友们现在进不了这个房间。",
+                           "The broker {broker} hasn't answered in 10 seconds: your friends "
+                           "can't reach this room now."),
+    "friends_err_silent_next": ("可以重试；或在设置里换一个牵线服务器（自己架的 PeerServer，"
+                                "见“和朋友玩”说明）。",
+                                "Try again, or set another broker in Settings (a PeerServer "
+                                "of your own: see the friends guide)."),
+    "friends_err_broker": ("牵线服务器 {broker} 出错了，房间建不起来。",
+                           "The broker {broker} failed: the room can't open."),
+    "friends_err_broker_next": ("可以重试；或在设置里换一个牵线服务器（自己架的 PeerServer，"
+                                "见“和朋友玩”说明）。",
+                                "Try again, or set another broker in Settings (a PeerServer "
+                                "of your own: see the friends guide)."),
+    "friends_err_host": ("连不上房主的房间：10 秒没有回应。",
+                         "The host's room hasn't answered in 10 seconds."),
+    "friends_err_host_next": ("请房主确认页面还开着、房间还在，然后重试；"
+                              "你们的网络也可能互相连不通。",
+                              "Ask the host to check their page is still open with the room, "
+                              "then try again; your networks may not reach each other."),
+    "friends_retry": ("重试", "Try again"),
+    "friends_other_broker": ("换服务器…", "Another broker…"),
     "friends_ready_wait": ("等其他玩家点下一局…",
                            "Waiting for the others to be ready…"),
     "friends_say": ("说一句", "Say"),

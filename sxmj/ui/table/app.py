@@ -22,6 +22,7 @@ Contract with ``index.html`` and the tests: when the table is interactive,
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from sxmj.game import Action, Game
 from sxmj.match import Match
@@ -126,10 +127,9 @@ class App:
 
     def sync_params(self, seed: int | None = None) -> None:
         s = self.settings
-        self.params = Params(self.params.seed if seed is None else seed, True, s.lang, s.speed,
-                             level_param(s.bots), hands=self.params.hands,
-                             broker=self.params.broker, ice=self.params.ice,
-                             daily=self.params.daily)
+        self.params = replace(self.params, seed=self.params.seed if seed is None else seed,
+                              seed_given=True, lang=s.lang, speed=s.speed,
+                              level=level_param(s.bots))
 
     def review_hand(self, hand: int) -> None:
         """Hand ``hand`` (from 0) of the match played, watched to its end, then reviewed (a
@@ -292,9 +292,7 @@ class App:
         replaced."""
         self.driver.stop()
         self.session.leave()
-        self.params = Params(self.params.seed, True, self.params.lang, self.params.speed,
-                             self.params.level, hands=self.params.hands,
-                             broker=self.params.broker, ice=self.params.ice)
+        self.params = replace(self.params, seed_given=True, daily="")  # leaving a daily too
         self.replay.drop()
         self.session = ways.plain(self)
         self.notes.log = []

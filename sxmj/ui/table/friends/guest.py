@@ -60,7 +60,8 @@ class GuestSession(RoomBase):
     def show_lobby(self) -> None:
         if self.guest is None or self.guest.state is None:  # no table until the deal
             self.app.overlay.open("friends", guest_lobby_html(self.guest_lobby(), self.seat,
-                                                              self.status, self.lang))
+                                                              self.status, self.lang,
+                                                              self.failure))
 
     def names(self) -> tuple[str, ...]:
         guest = self.guest
@@ -84,6 +85,8 @@ class GuestSession(RoomBase):
     def side_command(self, name: str, value: str) -> None:
         if name == "seat" and value in ("1", "2", "3"):
             self.sit(int(value))
+        elif name == "retry":
+            self.retry()
 
     def say(self, phrase: str) -> None:
         self._send(self.room_id, protocol.message("say", phrase=phrase))
@@ -103,6 +106,15 @@ class GuestSession(RoomBase):
         self.net.join(self.room_id, self._opts(
             onMessage=self.guest_message, onStatus=self.guest_status, onError=self.net_error,
             onOpen=lambda *_: None, onPeer=lambda *_: None, onClose=lambda *_: None))
+        self.watch("friends_err_host")
+
+    def retry(self) -> None:
+        """重试 after a failure: connect to the host again."""
+        if self.net is not None:
+            self.net.close()
+        self.net, self.reached, self.failure = None, False, ""
+        self.show_lobby()
+        asyncio.ensure_future(self._join())
 
     def _token(self) -> str | None:
         try:
@@ -115,17 +127,19 @@ class GuestSession(RoomBase):
         state = str(state)
         self.gen += 1
         if state == "open":
+            self.reach()
             name = self.seat_name_typed()
             self._send(self.room_id, protocol.message("hello", secret=self.secret, name=name,
                                                       token=self._token()))
-        elif state == "closed":
+        elif state == "closed" and self.reached:  # (before: this page closed it, to retry)
             self.host_gone()
-        else:  # connecting again: after a while without the host, say it has left
+        elif self.reached:  # connecting again: after a while without the host, it has left
             asyncio.ensure_future(self._host_gone_after(self.gen))
-        self.app.document.body.dataset.sxmjFriends = state
+        if not self.failure:
+            self.app.document.body.dataset.sxmjFriends = state
 
     async def _host_gone_after(self, gen: int) -> None:
-        await asyncio.sleep(HOST_GONE)
+        await asyncio.sleep(self.seconds(HOST_GONE))
         if gen == self.gen:  # still not back (the transport keeps trying meanwhile)
             self.host_gone()
 

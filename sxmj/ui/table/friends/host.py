@@ -21,6 +21,7 @@ from sxmj.ui.i18n import tr
 from sxmj.ui.params import Refusal, refusal
 from sxmj.ui.table.dom import is_none, reaches
 from sxmj.ui.table.friends.lobby import (
+    PUBLIC_BROKER,
     host_lobby_html,
     invite_link,
     peer_dropped_html,
@@ -75,9 +76,14 @@ class HostSession(RoomBase):
         return self.app.params.broker or self.app.settings.broker
 
     def show_lobby(self) -> None:
-        if self.room is not None and not self.room.started:
-            self.app.overlay.open("friends", host_lobby_html(self.room, self.link, self.qr,
-                                                             self.lang))
+        room = self.room
+        if room is not None and not room.started:
+            self.app.overlay.open("friends", host_lobby_html(
+                room, self.link, self.qr, self.lang, self.failure,
+                self.broker() or PUBLIC_BROKER))
+        elif room is not None and self.failure:  # a reload: the match goes on, as it can
+            self.app.screen.show_why(tr(self.lang, self.failure,
+                                        broker=self.broker() or PUBLIC_BROKER))
 
     def names(self) -> tuple[str, ...]:
         if self.room is None or not self.room.started:
@@ -139,6 +145,8 @@ class HostSession(RoomBase):
             self._deliver(self.room.remove(int(value)))
             self.save()
             self.refresh_lobby()
+        elif name == "retry":
+            self.retry()
         elif name == "lock" and self.room is not None:
             self._deliver(self.room.lock(not self.room.locked))
             self.save()
@@ -209,11 +217,25 @@ class HostSession(RoomBase):
         self.net.host(self.room_id, self._opts(
             onMessage=self.host_message, onClose=self.host_closed,
             onError=self.net_error, onOpen=lambda *_: None, onPeer=lambda *_: None,
-            onStatus=lambda *_: None))
+            onStatus=self.host_status))
+        self.watch("friends_err_silent")
         self.save()
         if reopen:
             self.show_lobby()
         self.app.render()
+
+    def host_status(self, state: Any) -> None:
+        """The broker registered the room (``open``): guests can find it now."""
+        if str(state) == "open":
+            self.reach()
+
+    def retry(self) -> None:
+        """重试 after a failure: a new connection to the broker, under the same room id."""
+        if self.net is not None:
+            self.net.close()
+        self.net, self.reached, self.failure = None, False, ""
+        self.show_lobby()
+        asyncio.ensure_future(self._host(reopen=False))
 
     def host_message(self, peer: Any, text: Any) -> None:
         """A guest's message: the room decides it (:meth:`sxmj.room.host.Room.receive`),
@@ -284,7 +306,7 @@ class HostSession(RoomBase):
         self.app.render()
 
     async def _grace(self, seat: int) -> None:
-        await asyncio.sleep(GRACE)
+        await asyncio.sleep(self.seconds(GRACE))
         if seat in self.away and self.room is not None and not self.room.seats[seat].online:
             self.away.discard(seat)
             self.app.kick()  # the bot covers the seat from now on
@@ -299,7 +321,7 @@ class HostSession(RoomBase):
     def start(self) -> None:
         """friends-start: the match begins, dealt from fresh randomness."""
         room = self.room
-        if room is None or room.started:
+        if room is None or room.started or self.failure:  # a room nobody can reach: no start
             return
         level = self._select("friends-level", LEVELS, room.level)
         room.level = level
@@ -386,7 +408,7 @@ class HostSession(RoomBase):
         if 0 in waiting:
             self.countdown(key, max(1, math.ceil(left)))
         elif match.game.over:
-            asyncio.ensure_future(self._timeout(key, [], NEXT_WAIT))
+            asyncio.ensure_future(self._timeout(key, [], self.seconds(NEXT_WAIT)))
 
     async def _timeout(self, key: tuple[int, int], seats: list[int], seconds: float) -> None:
         await asyncio.sleep(seconds)

@@ -86,8 +86,34 @@ def _seat_rows(lobby: dict[str, Any], lang: str, host: bool = False) -> str:
     return f'<ul class="friends__seats">{"".join(rows)}</ul>'
 
 
-def host_lobby_html(room: Room, link: str, qr_svg: str, lang: str) -> str:
-    """The host's room: the invite (link, copy, QR), who is here, the bots, the timer."""
+PUBLIC_BROKER = "0.peerjs.com"  # PeerJS's public broker, the one used when none is set
+
+
+def failure_html(reason: str, broker: str, lang: str, host: bool) -> str:
+    """Why the room can't form (``reason``, a string key: the broker is silent or failed, a
+    guest's host can't be reached), in words, and the ways out: try again, and for the host
+    another broker (the settings) or closing the room. No way to start."""
+    other = (f'<button type="button" class="act act--quiet" data-ui="settings">'
+             f'{esc(tr(lang, "friends_other_broker"))}</button> '
+             f'<button type="button" class="act act--quiet" data-ui="friends-cancel">'
+             f'{esc(tr(lang, "friends_cancel"))}</button>') if host else ""
+    return (f'<div class="friends__error" role="alert" data-testid="friends-error" '
+            f'data-reason="{esc(reason)}">'
+            f'<p class="friends__error-what">{esc(tr(lang, reason, broker=broker))}</p>'
+            f'<p>{esc(tr(lang, reason + "_next"))}</p>'
+            f'<p class="friends__buttons"><button type="button" class="act" '
+            f'data-testid="friends-retry" data-ui="friends-retry" autofocus>'
+            f'{esc(tr(lang, "friends_retry"))}</button> {other}</p></div>')
+
+
+def host_lobby_html(room: Room, link: str, qr_svg: str, lang: str, failure: str = "",
+                    broker: str = PUBLIC_BROKER) -> str:
+    """The host's room: the invite (link, copy, QR), who is here, the bots, the timer; or,
+    when the room can't form (``failure``), why, and what to try instead of any invite."""
+    if failure:
+        return (f'<section class="friends" data-testid="friends-lobby" data-role="host">'
+                f'<h2>{esc(tr(lang, "friends_title"))}</h2>'
+                f'{failure_html(failure, broker, lang, host=True)}</section>')
     levels = "".join(f'<option value="{lv}"{" selected" if lv == room.level else ""}>'
                      f'{esc(tr(lang, "level_" + lv))}</option>' for lv in LEVELS)
     timers = "".join(f'<option value="{t}"{" selected" if t == room.timer else ""}>{t}</option>'
@@ -118,11 +144,14 @@ def host_lobby_html(room: Room, link: str, qr_svg: str, lang: str) -> str:
 
 
 def guest_lobby_html(lobby: dict[str, Any] | None, seat: int | None, status: str,
-                     lang: str) -> str:
+                     lang: str, failure: str = "") -> str:
     """A guest's view of the room before the match: a name and the free seats, or why it
-    waits (connecting, seated, the room is full, the link is wrong, the host left)."""
+    waits (connecting, seated, the room is full, the link is wrong, the host left), or why
+    it can't reach the room (``failure``) and what to try."""
     head = f'<h2>{esc(tr(lang, "friends_title"))}</h2>'
-    if status:
+    if failure and not status:
+        body = failure_html(failure, "", lang, host=False)
+    elif status:
         body = f'<p data-testid="friends-status">{esc(tr(lang, status))}</p>'
         if status == "friends_host_gone":
             body += (f'<p><button type="button" class="act" data-ui="friends-export">'

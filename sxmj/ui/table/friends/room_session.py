@@ -39,6 +39,12 @@ if TYPE_CHECKING:  # the drawing reads the room's names: a cycle only for the ty
 ROOM_KEY = "sxmj.room"  # the host's room and match (localStorage)
 TOKEN_KEY = "sxmj.seat."  # + the room id: a guest's seat token (sessionStorage)
 TICKS = 5  # the last seconds of a decision tick
+# seconds a room waits for its broker (a guest: for its host) before saying, in front of
+# everything, that it can't reach it and what to try
+BROKER_WAIT = 10
+# the broker's errors: before the room has reached it, each means the room can't form
+BROKER_ERRORS = ("broker", "network", "server-error", "socket-error", "browser-incompatible",
+                 "ssl-unavailable", "script-load")
 
 
 class RoomTable(Protocol):
@@ -101,6 +107,9 @@ class RoomBase:
         self.loaded = False  # friends-net.js is in the page
         self.gen = 0  # counts the transport's status changes (a newer one cancels a wait)
         self.tick_gen = 0  # counts the turn timers shown (a newer one stops the last)
+        self.reached = False  # the broker answered (a guest: its channel to the host opened)
+        self.failure = ""  # why the room can't form: a string key, shown in the lobby
+        self.watch_gen = 0  # counts the waits for the broker (a newer one cancels the last)
         # messages dropped (malformed, oversized, unknown, over a limit): the last few only,
         # as anyone may send junk
         self.log: deque[str] = deque(maxlen=DROPPED_LOG)
@@ -247,9 +256,40 @@ class RoomBase:
 
     def net_error(self, kind: Any, detail: Any = "") -> None:
         kind = str(kind)
-        if kind in ("broker", "network", "server-error", "socket-error", "unavailable-id"):
+        if kind in BROKER_ERRORS and not self.reached:
+            self.fail("friends_err_broker")  # the room can't form: said in front
+        elif kind in BROKER_ERRORS or kind == "unavailable-id":
             self.app.screen.show_why(tr(self.lang, "friends_no_broker", detail=kind))
         self.app.window.console.warn(f"sxmj friends: {kind} {detail}")
+
+    def seconds(self, wait: float) -> float:
+        """``wait`` seconds of the room, at the page's time scale (``?timescale=``, tests)."""
+        return wait * self.app.params.timescale
+
+    def watch(self, silent: str) -> None:
+        """Wait :data:`BROKER_WAIT` seconds for the transport; if nothing has answered by
+        then, the room fails with ``silent`` (the reason's string key)."""
+        self.watch_gen += 1
+        asyncio.ensure_future(self._watch(self.watch_gen, silent))
+
+    async def _watch(self, gen: int, silent: str) -> None:
+        await asyncio.sleep(self.seconds(BROKER_WAIT))
+        if gen == self.watch_gen and not self.reached and not self.failure:
+            self.fail(silent)
+
+    def fail(self, reason: str) -> None:
+        """The room can't form: the lobby says why and what to try, in front of the table,
+        with no way to start (its transport keeps trying meanwhile)."""
+        self.failure = reason
+        self.app.document.body.dataset.sxmjFriends = "failed"
+        self.show_lobby()
+
+    def reach(self) -> None:
+        """The transport answered: a failure shown is over."""
+        self.reached = True
+        if self.failure:
+            self.failure = ""
+            self.show_lobby()
 
     def _hash(self, fragment: str) -> None:
         w = self.app.window

@@ -103,6 +103,7 @@ class InputRouter:
             "friends-create": lambda: t.session.command("create"),
             "friends-start": lambda: t.session.command("start"),
             "friends-cancel": lambda: t.session.command("cancel"),
+            "friends-retry": lambda: t.session.command("retry"),
             "friends-copy": lambda: t.session.command("copy"),
             "friends-lock": lambda: t.session.command("lock"),
             "friends-export": t.export_record,

@@ -735,3 +735,25 @@ def test_the_policy_stops_a_name_that_escaping_let_through(friends_page, broker,
     # the policy's refusals are this test's point, not a page's misbehaviour
     for w in (hw, gw):
         w.errors[:] = [e for e in w.errors if "Content Security Policy" not in e]
+
+
+def test_the_host_chooses_the_terms_and_shares_them(friends_page, broker, site_url):
+    """局数 and 底花 chosen in the room: in the invite's text for the chat, in a guest's
+    lobby, and in the match both tables play."""
+    host, _, link = open_host(friends_page, broker, site_url, seed=5)
+    host.select_option('[data-testid="friends-hands"]', "4")
+    host.select_option('[data-testid="friends-base"]', "10")
+    host.wait_for_function("() => document.querySelector('[data-testid=\"friends-share-text\"]')"
+                           ".value.includes('4 局 · 底花 10')")
+    text = host.locator('[data-testid="friends-share-text"]').input_value()
+    assert text.startswith("【绍兴麻将】4 局 · 底花 10") and text.endswith(link)
+    guest, _, _ = join(friends_page, site_url, link, "阿明", 1)
+    terms = guest.locator('[data-testid="friends-terms"]')
+    assert terms.get_attribute("data-hands") == "4" and terms.get_attribute("data-base") == "10"
+    start(host, 1)
+    dealt(guest)
+    dealt(host)
+    for page in (host, guest):
+        options = json.loads(page.locator('[data-testid="rules"]').first
+                             .get_attribute("data-options"))
+        assert options["match_hands"] == 4 and options["base_flowers"] == 10

@@ -5,6 +5,7 @@ the test-only time scale (``?timescale=``) that makes the waits short."""
 from __future__ import annotations
 
 import asyncio
+from types import SimpleNamespace
 
 import pytest
 from test_ui_split import Page, make_app
@@ -166,3 +167,62 @@ def test_the_test_time_scale(text, scale, refused):
     assert ([r.param for r in p.refused] == ["timescale"]) is refused
     carried = dict(p.network())
     assert carried.get("timescale") == (None if scale == 1.0 else f"{scale:g}")
+
+
+# ------------------------------------------------------------------ the match's terms
+
+
+def test_the_host_chooses_the_terms_and_every_guest_is_shown_them():
+    async def run() -> None:
+        app, host, shown, _ = hosting()
+        room = host.room
+        host.host_message("peer-1", protocol.message("hello", secret=SECRET, name="",
+                                                     token=None))
+        host.host_message("peer-1", protocol.message("sit", seat=1, name="Ann"))
+        host.net.sent.clear()
+        selects = {"friends-hands": "4", "friends-base": "10"}
+        app.document.getElementById = lambda rid: (
+            SimpleNamespace(value=selects[rid], getAttribute=lambda name: None)
+            if rid in selects else None)
+        app.overlay.kind = "friends"
+        host.command("terms")
+        assert (room.hands, room.base) == (4, 10)
+        lobby_sent = [protocol.parse(t, "host") for _, t in host.net.sent]
+        assert [m["room"]["hands"] for m in lobby_sent if m["t"] == "lobby"] == [4]
+        html = lobby_html(shown)
+        assert 'value="4" selected' in html and 'value="10" selected' in html
+        assert "【绍兴麻将】4 局 · 底花 10 · 开搓！" in html
+        selects["friends-base"] = "7"  # not a 底花 there is: nothing changes
+        host.command("terms")
+        assert (room.hands, room.base) == (4, 10)
+        guest = lobby.guest_lobby_html(room.lobby(), None, "", "en")
+        assert 'data-hands="4"' in guest and "4 hands · base 10 flowers" in guest
+
+    asyncio.run(run())
+
+
+def test_the_room_plays_its_terms_and_keeps_them_for_a_reload():
+    from sxmj.room.host import Room as SavedRoom
+    from sxmj.rules import Options
+    room = SavedRoom("r", SECRET, "Host")
+    room.choose(16, 25)
+    assert room.options(Options()).match_hands == 16
+    assert room.options(Options()).base_flowers == 25
+    back = SavedRoom.from_json(room.to_json())
+    assert (back.hands, back.base) == (16, 25)
+    old = room.to_json().replace('"hands": 16, "base": 25, ', "")  # kept before the terms
+    assert (SavedRoom.from_json(old).hands, SavedRoom.from_json(old).base) == (8, 5)
+    for bad in ('"hands": 5', '"base": 7', '"hands": "8"'):
+        with pytest.raises(ValueError):
+            SavedRoom.from_json(room.to_json().replace('"hands": 16', bad).replace(
+                '"base": 25', bad if "base" in bad else '"base": 25'))
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_share_text_carries_the_terms_and_the_whole_link(lang):
+    link = "https://sxmj.example.cn/index.html?broker=x#room=abc&key=def"
+    text = lobby.share_text(16, 20, link, lang)
+    first, second = text.split("\n")
+    assert "16" in first and "20" in first and second == link
+    assert lobby.guest_lobby_html({"seats": [], "started": False, "hands": 9, "base": 5},
+                                  0, "", lang).count("friends-terms") == 0  # a hostile lobby

@@ -38,6 +38,7 @@ def page_save(room: Room, match: Match | None) -> str:
     data = {"id": room.room_id, "secret": room.secret, "level": room.level,
             "timer": room.timer, "started": room.started,
             "locked": room.locked,  # (kept since the host can lock the room)
+            "hands": room.hands, "base": room.base,  # (kept since the host chooses them)
             "seats": [{"kind": s.kind, "name": s.name, "token": s.token} for s in room.seats],
             "match": dumps(match) if room.started else ""}  # type: ignore[arg-type]
     return json.dumps(data)

@@ -49,7 +49,7 @@ from ..match import Match
 from ..messages import CoreError
 from ..record import dumps, replay, to_record
 from ..request import read_json
-from ..rules import MAX_MATCH_HANDS, Options
+from ..rules import BASE_FLOWERS, MAX_MATCH_HANDS, Options
 from ..wall import Rng, Wall
 from .limits import Meter
 from .protocol import (
@@ -73,6 +73,8 @@ Out = list[tuple[str, str]]  # (peer id, wire message)
 HOST = 0  # the host's seat: its person plays there, its page runs the match
 TIMER_DEFAULT = 20  # seconds a human has for a decision before their bot plays it
 TIMER_CHOICES = (10, 20, 30, 60)
+HANDS_CHOICES = (4, 8, 16)  # 局数 a room may play (an evening: 4, 8 or 16 hands)
+HANDS_DEFAULT = 8
 GRACE = 10  # seconds a dropped guest's seat waits before the bot covers it
 
 
@@ -171,6 +173,9 @@ class Room:
         self._last_view: dict[int, str] = {}
         self._opened = 0.0  # when it opened (the caller's clock)
         self.locked = False  # no more seats taken (the host's lock, before the start)
+        # the match's terms, chosen before the start and shown in the invite: 局数 and 底花
+        self.hands = HANDS_DEFAULT
+        self.base = BASE_FLOWERS[0]
         self.meters: dict[str, Meter] = {}  # per connection: its rate limits (limits.py)
         self.cut_off: set[str] = set()  # connections cut for flooding: never heard again
 
@@ -195,7 +200,27 @@ class Room:
     def lobby(self) -> dict[str, Any]:
         return {"id": self.room_id, "seats": [seat.public() for seat in self.seats],
                 "started": self.started, "level": self.level, "timer": self.timer,
-                "locked": self.locked}
+                "locked": self.locked, "hands": self.hands, "base": self.base}
+
+    def choose(self, hands: int, base: int) -> Out:
+        """The match's terms (局数 ``hands``, one of :data:`HANDS_CHOICES`; 底花 ``base``,
+        one of :data:`sxmj.rules.BASE_FLOWERS`), before the start; every guest is shown them.
+        Anything else changes nothing.
+
+        >>> room = Room("r", "s" * 20, "Host")
+        >>> _ = room.choose(4, 10); room.hands, room.base
+        (4, 10)
+        >>> room.choose(5, 10), room.hands
+        ([], 4)
+        """
+        if self.started or hands not in HANDS_CHOICES or base not in BASE_FLOWERS:
+            return []
+        self.hands, self.base = hands, base
+        return self.lobby_to_all()
+
+    def options(self, rules: Options) -> Options:
+        """The room's match options: the host's ``rules`` with the room's 局数 and 底花."""
+        return replace(rules, match_hands=self.hands, base_flowers=self.base)
 
     def lobby_to_all(self) -> Out:
         """The lobby, sent to every guest online (after any change to the seats)."""
@@ -583,6 +608,7 @@ class Room:
         """What is kept of the room apart from its match (see :meth:`to_json`)."""
         return {"id": self.room_id, "secret": self.secret, "level": self.level,
                 "timer": self.timer, "started": self.started, "locked": self.locked,
+                "hands": self.hands, "base": self.base,
                 "seats": [{"kind": s.kind, "name": s.name, "token": s.token}
                           for s in self.seats]}
 
@@ -665,8 +691,16 @@ class Room:
         locked = data.get("locked", False)  # (a room kept before the lock had none)
         if type(locked) is not bool:
             raise SavedRoomError(f"locked must be true or false (got {_show(locked)})")
+        # (a room kept before its terms were chosen plays the default ones)
+        hands = data.get("hands", HANDS_DEFAULT)
+        base = data.get("base", BASE_FLOWERS[0])
+        if type(hands) is not int or hands not in HANDS_CHOICES:
+            raise SavedRoomError(f"hands must be one of {HANDS_CHOICES} (got {_show(hands)})")
+        if type(base) is not int or base not in BASE_FLOWERS:
+            raise SavedRoomError(f"base must be one of {BASE_FLOWERS} (got {_show(base)})")
         room = cls(room_id, secret, "", level, timer, tokens)
         room.seats, room.started, room.match, room.locked = chairs, started, match, locked
+        room.hands, room.base = hands, base
         return room
 
 

@@ -15,7 +15,16 @@ from typing import Any
 
 from sxmj.game import Action
 from sxmj.room.guest import GuestTable
-from sxmj.room.host import GRACE, TIMER_CHOICES, Room, SavedRoomError, deal
+from sxmj.room.host import (
+    GRACE,
+    HANDS_CHOICES,
+    HANDS_DEFAULT,
+    TIMER_CHOICES,
+    Room,
+    SavedRoomError,
+    deal,
+)
+from sxmj.rules import BASE_FLOWERS
 from sxmj.table_game import TableMatch
 from sxmj.ui.i18n import tr
 from sxmj.ui.params import Refusal, refusal
@@ -27,6 +36,7 @@ from sxmj.ui.table.friends.lobby import (
     peer_dropped_html,
     phrase_text,
     refusal_text,
+    share_text,
 )
 from sxmj.ui.table.friends.room_session import ROOM_KEY, RoomBase, RoomTable
 from sxmj.ui.table.storage.saved import LEVELS
@@ -141,6 +151,17 @@ class HostSession(RoomBase):
             self.close()
         elif name == "copy":
             self.copy()
+        elif name == "share-copy":
+            self.copy(share=True)
+        elif name == "terms" and self.room is not None:
+            room = self.room
+            hands = int(self._select("friends-hands", tuple(map(str, HANDS_CHOICES)),
+                                     str(room.hands)))
+            base = int(self._select("friends-base", tuple(map(str, BASE_FLOWERS)),
+                                    str(room.base)))
+            self._deliver(room.choose(hands, base))  # every guest sees the terms
+            self.save()
+            self.refresh_lobby()
         elif name == "remove" and value.isdigit() and self.room is not None:
             self._deliver(self.room.remove(int(value)))
             self.save()
@@ -168,6 +189,9 @@ class HostSession(RoomBase):
         self.room = Room(self.room_id, self.secret, tr(self.lang, "friends_host_name"),
                          level if level in LEVELS else "normal",
                          tokens=lambda: secrets.token_hex(16))
+        rules = self.app.params.rules(self.app.settings.rules)  # the host's, as a start
+        self.room.choose(rules.match_hands if rules.match_hands in HANDS_CHOICES
+                         else HANDS_DEFAULT, rules.base_flowers)
         self._hash(f"#host={self.room_id}")
         asyncio.ensure_future(self._host())
 
@@ -328,7 +352,8 @@ class HostSession(RoomBase):
         room.timer = int(self._select("friends-timer", tuple(map(str, TIMER_CHOICES)),
                                       str(room.timer)))
         app = self.app
-        app.match = deal(lambda: secrets.randbits(64), app.params.rules(app.settings.rules))
+        app.match = deal(lambda: secrets.randbits(64),
+                         room.options(app.params.rules(app.settings.rules)))
         app.driver.seat_bots((level,) * 3, 0)
         app.new_hand_state()
         app.overlay.close()
@@ -348,17 +373,23 @@ class HostSession(RoomBase):
         self.app.overlay.close()
         self.app.room_closed()
 
-    def copy(self) -> None:
-        """The invite link to the clipboard; where the page may not write it (a frame whose
-        parent gave no ``clipboard-write``), the link is selected in its box, to copy by hand."""
+    def copy(self, share: bool = False) -> None:
+        """The invite link (``share``: the invite's text for the chat, the link in it) to the
+        clipboard; where the page may not write it (a frame whose parent gave no
+        ``clipboard-write``), it is selected in its box, to copy by hand."""
+        room = self.room
+        text = share_text(room.hands, room.base, self.link, self.lang) if (
+            share and room is not None) else self.link
+        box_id = "friends-share-text" if share else "friends-link"
+
         async def run() -> None:
             try:
-                await self.app.window.navigator.clipboard.writeText(self.link)
+                await self.app.window.navigator.clipboard.writeText(text)
                 self.app.screen.show_why(tr(self.lang, "friends_copied"))
                 return
             except Exception:  # noqa: BLE001 - refused, or no Clipboard API
                 pass
-            box = self.app.document.querySelector('[data-testid="friends-link"]')
+            box = self.app.document.querySelector(f'[data-testid="{box_id}"]')
             if not is_none(box):
                 try:
                     box.select()

@@ -15,7 +15,8 @@ from urllib.parse import parse_qs
 
 from sxmj.messages import render
 from sxmj.room import protocol
-from sxmj.room.host import TIMER_CHOICES, Room
+from sxmj.room.host import HANDS_CHOICES, TIMER_CHOICES, Room
+from sxmj.rules import BASE_FLOWERS
 from sxmj.ui.i18n import tr, wind_name
 from sxmj.ui.params import Refusal, refusal
 from sxmj.ui.table.storage.saved import LEVELS
@@ -86,6 +87,22 @@ def _seat_rows(lobby: dict[str, Any], lang: str, host: bool = False) -> str:
     return f'<ul class="friends__seats">{"".join(rows)}</ul>'
 
 
+def share_text(hands: int, base: int, link: str, lang: str) -> str:
+    """The invite as a chat expects it: the game, the match's terms (局数, 底花), a call to
+    the table, and the link on a line of its own.
+
+    >>> print(share_text(8, 5, "https://x.cn/#room=r&key=k", "zh"))
+    【绍兴麻将】8 局 · 底花 5 · 开搓！
+    https://x.cn/#room=r&key=k
+    """
+    return tr(lang, "friends_share", hands=hands, base=base) + "\n" + link
+
+
+def terms_text(hands: int, base: int, lang: str) -> str:
+    """局数 and 底花 in words ("8 局 · 底花 5")."""
+    return tr(lang, "friends_terms", hands=hands, base=base)
+
+
 PUBLIC_BROKER = "0.peerjs.com"  # PeerJS's public broker, the one used when none is set
 
 
@@ -118,6 +135,11 @@ def host_lobby_html(room: Room, link: str, qr_svg: str, lang: str, failure: str 
                      f'{esc(tr(lang, "level_" + lv))}</option>' for lv in LEVELS)
     timers = "".join(f'<option value="{t}"{" selected" if t == room.timer else ""}>{t}</option>'
                      for t in TIMER_CHOICES)
+    hands = "".join(f'<option value="{n}"{" selected" if n == room.hands else ""}>'
+                    f'{esc(tr(lang, "friends_hands_n", n=n))}</option>' for n in HANDS_CHOICES)
+    bases = "".join(f'<option value="{n}"{" selected" if n == room.base else ""}>{n}</option>'
+                    for n in BASE_FLOWERS)
+    share = share_text(room.hands, room.base, link, lang)
     return (
         f'<section class="friends" data-testid="friends-lobby" data-role="host">'
         f'<h2>{esc(tr(lang, "friends_title"))}</h2>'
@@ -126,6 +148,17 @@ def host_lobby_html(room: Room, link: str, qr_svg: str, lang: str, failure: str 
         f'id="friends-link" value="{esc(link)}" aria-label="{esc(tr(lang, "friends_invite"))}">'
         f'<button type="button" class="act act--small" data-ui="friends-copy">'
         f'{esc(tr(lang, "friends_copy"))}</button></p>'
+        f'<p class="friends__terms"><label>{esc(tr(lang, "friends_hands"))} '
+        f'<select id="friends-hands" data-testid="friends-hands" '
+        f'data-ui-change="friends-terms">{hands}</select></label> '
+        f'<label>{esc(tr(lang, "friends_base"))} '
+        f'<select id="friends-base" data-testid="friends-base" '
+        f'data-ui-change="friends-terms">{bases}</select></label></p>'
+        f'<p class="friends__share"><textarea readonly rows="2" data-testid="friends-share-text" '
+        f'id="friends-share-text" aria-label="{esc(tr(lang, "friends_share_label"))}">'
+        f'{esc(share)}</textarea>'
+        f'<button type="button" class="act act--small" data-ui="friends-share-copy" '
+        f'data-testid="friends-share-copy">{esc(tr(lang, "friends_share_copy"))}</button></p>'
         f'<figure class="friends__qr" data-testid="friends-qr">{qr_svg}'
         f'<figcaption>{esc(tr(lang, "friends_qr"))}</figcaption></figure>'
         f'{_seat_rows(room.lobby(), lang, host=True)}'
@@ -159,7 +192,7 @@ def guest_lobby_html(lobby: dict[str, Any] | None, seat: int | None, status: str
     elif lobby is None:
         body = f'<p data-testid="friends-status">{esc(tr(lang, "friends_connecting"))}</p>'
     elif seat is not None:
-        body = (_seat_rows(lobby, lang) +
+        body = (_seat_rows(lobby, lang) + _terms(lobby, lang) +
                 f'<p data-testid="friends-status">{esc(tr(lang, "friends_waiting"))}</p>')
     else:
         free = [s for s, st in enumerate(lobby["seats"]) if st["kind"] == "bot"]
@@ -174,7 +207,7 @@ def guest_lobby_html(lobby: dict[str, Any] | None, seat: int | None, status: str
                 f'data-ui="friends-seat" data-seat="{s}">'
                 f'{esc(tr(lang, "friends_sit", wind=wind_name(s, 0, lang)))}</button> '
                 for s in free)
-            body = (_seat_rows(lobby, lang) +
+            body = (_seat_rows(lobby, lang) + _terms(lobby, lang) +
                     f'<p><label>{esc(tr(lang, "friends_name"))} <input type="text" '
                     f'id="friends-name" data-testid="friends-name" '
                     f'maxlength="{protocol.NAME_CHARS}" autocomplete="nickname"></label></p>'
@@ -182,6 +215,16 @@ def guest_lobby_html(lobby: dict[str, Any] | None, seat: int | None, status: str
                     f'<p class="friends__buttons">{buttons}</p>')
     return (f'<section class="friends" data-testid="friends-lobby" data-role="guest">'
             f'{head}{body}</section>')
+
+
+def _terms(lobby: dict[str, Any], lang: str) -> str:
+    """The match's terms as the host chose them (nothing for a lobby without them)."""
+    hands, base = lobby.get("hands"), lobby.get("base")
+    if type(hands) is not int or hands not in HANDS_CHOICES or type(base) is not int \
+            or base not in BASE_FLOWERS:
+        return ""
+    return (f'<p class="friends__terms" data-testid="friends-terms" data-hands="{hands}" '
+            f'data-base="{base}">{esc(terms_text(hands, base, lang))}</p>')
 
 
 def chat_html(lang: str) -> str:

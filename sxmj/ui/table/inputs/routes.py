@@ -105,6 +105,7 @@ class InputRouter:
             "friends-cancel": lambda: t.session.command("cancel"),
             "friends-retry": lambda: t.session.command("retry"),
             "friends-copy": lambda: t.session.command("copy"),
+            "friends-share-copy": lambda: t.session.command("share-copy"),
             "friends-lock": lambda: t.session.command("lock"),
             "friends-export": t.export_record,
             "review": self.review,
@@ -134,6 +135,7 @@ class InputRouter:
         click, key, pointer = proxy(self.on_click), proxy(self.on_key), proxy(self.on_pointer)
         change, closed = proxy(t.sheet.on_change), proxy(t.sheet.closed)
         down, dialog_closed = proxy(self.on_pointer_down), proxy(t.overlay.on_close)
+        dialog_change = proxy(self.on_dialog_change)
         for rid in ("table", "result", "sheet", "viewer", "notice", "overlay", "toast"):
             element = document.getElementById(rid)
             if not is_none(element):
@@ -142,12 +144,23 @@ class InputRouter:
         document.getElementById("table").addEventListener("pointerdown", down)
         if not is_none(t.overlay.dialog):
             t.overlay.dialog.addEventListener("close", dialog_closed)
+            t.overlay.dialog.addEventListener("change", dialog_change)
         sheet = document.getElementById("sheet")
         if not is_none(sheet):
             sheet.addEventListener("change", change)
             sheet.addEventListener("close", closed)
         document.addEventListener("keydown", key)
-        return [click, key, pointer, change, closed, down, dialog_closed]
+        return [click, key, pointer, change, closed, down, dialog_closed, dialog_change]
+
+    def on_dialog_change(self, event) -> None:
+        """A choice changed in a dialog: a room's terms (``data-ui-change="friends-terms"``)
+        go to the session."""
+        try:
+            name = attr(event.target, "data-ui-change") or ""
+            if name.startswith("friends-"):
+                self.table.session.command(name[len("friends-"):])
+        except Exception:  # noqa: BLE001
+            self.table.fail(traceback.format_exc())
 
     # ------------------------------------------------------------ clicks
 

@@ -154,7 +154,7 @@ def host_lobby_html(room: Room, link: str, qr_svg: str, lang: str, failure: str 
         f'<label>{esc(tr(lang, "friends_base"))} '
         f'<select id="friends-base" data-testid="friends-base" '
         f'data-ui-change="friends-terms">{bases}</select></label></p>'
-        f'<p class="friends__share"><textarea readonly rows="2" data-testid="friends-share-text" '
+        f'<p class="friends__share"><textarea readonly rows="3" data-testid="friends-share-text" '
         f'id="friends-share-text" aria-label="{esc(tr(lang, "friends_share_label"))}">'
         f'{esc(share)}</textarea>'
         f'<button type="button" class="act act--small" data-ui="friends-share-copy" '

@@ -93,12 +93,14 @@ def test_a_broker_that_answers_in_time_fails_nothing():
 
 
 def test_a_broker_error_before_the_room_is_reached_fails_it_at_once_and_after_only_warns():
-    _, host, shown, whys = hosting("?seed=3&speed=fast&broker=http://10.99.0.1:9000/b")
+    app, host, shown, whys = hosting("?seed=3&speed=fast&broker=http://10.99.0.1:9000/b")
     host.net_error("network", "refused")
     html = lobby_html(shown)
     assert host.failure == "friends_err_broker" and "10.99.0.1:9000" in html
+    assert app.document.body.dataset.sxmjFriends == "failed"
     host.host_status("open")  # the broker came back: the invite again, with its start
     assert host.failure == "" and 'data-testid="friends-start"' in lobby_html(shown)
+    assert getattr(app.document.body.dataset, "sxmjFriends", None) is None
     host.net_error("network", "dropped")
     assert host.failure == "" and whys  # a room already reached goes on (channels stay)
 

@@ -80,6 +80,9 @@ class Element:
     def removeAttribute(self, name):
         self.page.writes.append((self.name, "-@" + name, None))
         self.attrs.pop(name, None)
+        if name.startswith("data-"):  # as the DOM does: the dataset loses its key too
+            words = name[5:].split("-")
+            self.dataset.__dict__.pop(words[0] + "".join(w.title() for w in words[1:]), None)
 
     def closest(self, selector):
         if selector == "button" and self.tag == "button":

@@ -289,6 +289,7 @@ class RoomBase:
         self.reached = True
         if self.failure:
             self.failure = ""
+            self.app.document.body.removeAttribute("data-sxmj-friends")  # no longer failed
             self.show_lobby()
 
     def _hash(self, fragment: str) -> None:

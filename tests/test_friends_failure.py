@@ -8,7 +8,7 @@ import asyncio
 from types import SimpleNamespace
 
 import pytest
-from test_ui_split import Page, make_app
+from test_ui_split import Net, Page, make_app
 
 from sxmj.room import protocol
 from sxmj.room.host import Room
@@ -22,19 +22,6 @@ from sxmj.ui.table.friends.room_session import BROKER_WAIT
 
 SECRET = "s3cret-s3cret-s3cret"
 FAST = "?seed=3&speed=fast&timescale=0.001"  # the broker's 10 s wait lasts 10 ms
-
-
-class Net:
-    def __init__(self) -> None:
-        self.sent: list[tuple[str, str]] = []
-        self.closed = False
-
-    def send(self, peer: str, text: str) -> bool:
-        self.sent.append((peer, text))
-        return True
-
-    def close(self) -> None:
-        self.closed = True
 
 
 def table(search: str = FAST):

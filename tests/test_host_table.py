@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import json
 
-from test_ui_split import Page, make_app
+from test_ui_split import Net, Page, make_app
 
 from sxmj.room import protocol
 from sxmj.room.guest import GuestTable
@@ -21,20 +21,6 @@ from sxmj.ui.table import view
 from sxmj.ui.table.friends.host import HostSession
 
 SECRET = "s3cret-s3cret-s3cret"
-
-
-class Net:
-    """The transport, as the host's page uses it: what it sends is kept."""
-
-    def __init__(self) -> None:
-        self.sent: list[tuple[str, str]] = []
-
-    def send(self, peer: str, text: str) -> bool:
-        self.sent.append((str(peer), str(text)))
-        return True
-
-    def drop(self, peer: str) -> bool:
-        return True
 
 
 def hosted(seed: int):

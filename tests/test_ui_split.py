@@ -162,6 +162,25 @@ class Page:
                                                   for k, v in attrs.items()})
 
 
+class Net:
+    """A friends room's transport (``window.sxmjNet``) as a session uses it: what it sends
+    is kept, and whether it was closed."""
+
+    def __init__(self) -> None:
+        self.sent: list[tuple[str, str]] = []
+        self.closed = False
+
+    def send(self, peer: str, text: str) -> bool:
+        self.sent.append((str(peer), str(text)))
+        return True
+
+    def drop(self, peer: str) -> bool:
+        return True
+
+    def close(self) -> None:
+        self.closed = True
+
+
 def event(target: Element | None = None, key: str = "") -> SimpleNamespace:
     return SimpleNamespace(target=target, key=key, ctrlKey=False, metaKey=False, altKey=False,
                            preventDefault=lambda: None)

@@ -14,8 +14,6 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Protocol
 
-from sxmj.game import Action
-from sxmj.match import Match
 from sxmj.messages import CoreError
 from sxmj.room.limits import DROPPED_LOG
 from sxmj.table_game import TableMatch
@@ -28,7 +26,7 @@ from sxmj.ui.table.friends.lobby import phrase_text
 from sxmj.ui.table.overlay import Overlay
 from sxmj.ui.table.regions import TableNotes
 from sxmj.ui.table.result.reveal import Ending
-from sxmj.ui.table.session import Coach
+from sxmj.ui.table.session import Coach, Table
 from sxmj.ui.table.state import TableState
 from sxmj.ui.table.storage.persistence import Persistence
 from sxmj.ui.table.storage.saved import Settings
@@ -47,16 +45,13 @@ BROKER_ERRORS = ("broker", "network", "server-error", "socket-error", "browser-i
                  "ssl-unavailable", "script-load")
 
 
-class RoomTable(Protocol):
-    """What a room's session reaches of the table (the controller and the parts it holds)."""
+class RoomTable(Table, Protocol):
+    """What a room's session reaches of the table (the controller and the parts it holds),
+    beside what every session does (:class:`sxmj.ui.table.session.Table`)."""
 
     document: Any
     window: Any
     params: Params
-    match: TableMatch
-
-    @property
-    def played(self) -> Match: ...
     screen: Screen
     speaker: Speaker
     overlay: Overlay
@@ -68,18 +63,6 @@ class RoomTable(Protocol):
 
     @property
     def settings(self) -> Settings: ...
-
-    def apply(self, action: Action) -> None: ...
-
-    def render(self) -> None: ...
-
-    def kick(self) -> None: ...
-
-    def go_on(self) -> None: ...
-
-    def new_hand_state(self, heard: bool = True) -> None: ...
-
-    def new_match(self) -> None: ...
 
     @property
     def drawing(self) -> Drawing: ...

@@ -95,6 +95,13 @@ def test_broker_and_ice_options(friends_page):
     assert page.evaluate(options, ["https://broker.example.org/p", ""]) == {
         "debug": 0, "host": "broker.example.org", "port": 443, "path": "/p", "secure": True}
     assert page.evaluate(options, ["", ""]) == {"debug": 0}  # PeerJS's public broker and ICE
+    servers = '[{"urls":"stun:stun.qq.com:3478"},{"urls":"turns:r.example.cn:443",' \
+              '"username":"u","credential":"p"}]'
+    given = "([b, i, s]) => sxmjNet.options(b, i, s)"
+    assert page.evaluate(given, ["", "china", servers])["config"] == {"iceServers": [
+        {"urls": "stun:stun.qq.com:3478"},
+        {"urls": "turns:r.example.cn:443", "username": "u", "credential": "p"}]}
+    assert page.evaluate(given, ["", "none", ""])["config"] == {"iceServers": []}
 
 
 def test_two_browsers_talk_both_ways(friends_page, broker, artifacts):

@@ -9,7 +9,9 @@
 //    opts: {broker, ice, onOpen(id), onPeer(peerId), onMessage(peerId, text),
 //           onClose(peerId), onError(kind, detail), onStatus(state)}; every key optional.
 //    broker: "http://HOST:PORT/PATH" (a self-hosted PeerServer) or "" (PeerJS's public one);
-//    ice: "none" (no STUN/TURN: host candidates only, as in the tests) or "" (PeerJS's).
+//    ice: "none" (no STUN/TURN: host candidates only, as in the tests) or "" (PeerJS's);
+//    iceServers: the servers themselves as JSON (sxmj/room/ice.py: a preset's, or a list of
+//    the host's own with minted TURN logins), which win over ice; "" for none given.
 //    onStatus: "connecting" | "open" | "reconnecting" | "closed".
 //  - send(peerId, text) → true if handed to the channel; broadcast(text) → how many peers;
 //    peers() → the ids of the open connections; close(): ends everything, no callback after.
@@ -63,8 +65,10 @@
     return loading[url];
   }
 
-  // "?broker=" and "?ice=" → PeerJS options (also used by the tests)
-  function peerOptions(broker, ice) {
+  // "?broker=", "?ice=" and the ICE servers the page chose (sxmj/room/ice.py: a JSON list as
+  // RTCConfiguration.iceServers takes it; "" for PeerJS's own) → PeerJS options (also used by
+  // the tests)
+  function peerOptions(broker, ice, servers) {
     var opts = { debug: 0 };  // PeerJS logs nothing; errors reach onError
     if (broker) {
       var u = new URL(broker);
@@ -74,7 +78,8 @@
       opts.path = u.pathname || "/";
       opts.secure = secure;
     }
-    if (ice === "none") opts.config = { iceServers: [] };
+    if (servers) opts.config = { iceServers: JSON.parse(servers) };
+    else if (ice === "none") opts.config = { iceServers: [] };
     return opts;
   }
 
@@ -146,7 +151,8 @@
 
   Session.prototype.makePeer = function () {
     var self = this;
-    var options = peerOptions(this.opts.broker || "", this.opts.ice || "");
+    var options = peerOptions(this.opts.broker || "", this.opts.ice || "",
+                              this.opts.iceServers || "");
     var peer = this.role === "host"
       ? new window.peerjs.Peer(this.roomId, options)
       : new window.peerjs.Peer(options);

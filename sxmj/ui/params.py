@@ -28,6 +28,7 @@ from urllib.parse import parse_qsl, urlencode, urlsplit
 
 from sxmj.bots import LEVELS
 from sxmj.daily import DailyError, parse_day
+from sxmj.room.ice import PRESETS as ICE_PRESETS
 from sxmj.rules import MAX_MATCH_HANDS, Options
 from sxmj.ui.i18n import LANGS, tr
 from sxmj.ui.markup import esc
@@ -104,7 +105,7 @@ class Params:
     refused: tuple[Refusal, ...] = field(default=(), compare=False)
     hands: int | None = None  # ?hands=N: the match's length on this page
     broker: str = ""  # ?broker=http://HOST:PORT/PATH: the friends room's PeerServer
-    ice: str = ""  # ?ice=none: the friends room configures no STUN/TURN server
+    ice: str = ""  # ?ice=china|none: the friends room's ICE preset (sxmj.room.ice)
     daily: str = ""  # ?daily=YYYY-MM-DD: that day's challenge (每日挑战), checked as a day
     # ?timescale=X (0 < X <= 1), for tests only: the friends room's waits (the broker's
     # answer, a dropped guest's grace, the host gone, the next deal) last X times as long
@@ -201,9 +202,10 @@ def parse_params(search: str, fallback_seed: int = 0) -> Params:
         refused.append(refusal("broker", values["broker"], expected="http(s)://HOST:PORT/PATH"))
         broker = ""
     ice = given(values, "ice")
-    if ice and ice != "none":
-        refused.append(refusal("ice", values["ice"], expected="none"))
+    if ice and ice not in ICE_PRESETS:
+        refused.append(refusal("ice", values["ice"], expected=" | ".join(ICE_PRESETS)))
         ice = ""
+    ice = "" if ice == "default" else ice  # PeerJS's own servers: nothing to carry
     scale_text = given(values, "timescale")
     scale = 1.0
     if scale_text:

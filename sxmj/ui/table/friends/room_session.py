@@ -15,6 +15,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Protocol
 
 from sxmj.messages import CoreError
+from sxmj.room.ice import format_servers, preset_servers
 from sxmj.room.limits import DROPPED_LOG
 from sxmj.table_game import TableMatch
 from sxmj.ui.i18n import tr
@@ -133,12 +134,19 @@ class RoomBase:
     def _opts(self, **callbacks: Callable) -> Any:
         from js import Object
         from pyscript.ffi import create_proxy, to_js
-        opts: dict[str, Any] = {"broker": self.broker(), "ice": self.app.params.ice}
+        opts: dict[str, Any] = {"broker": self.broker(), "ice": self.app.params.ice,
+                                "iceServers": self.ice_servers()}
         for name, fn in callbacks.items():
             proxy = create_proxy(fn)
             self.proxies.append(proxy)
             opts[name] = proxy
         return to_js(opts, dict_converter=Object.fromEntries)
+
+    def ice_servers(self) -> str:
+        """The ICE servers this page's connections use, as ``friends-net.js`` takes them
+        (JSON; "" for PeerJS's own): the address's ``?ice=`` preset."""
+        servers = preset_servers(self.app.params.ice or "default")
+        return "" if servers is None else format_servers(servers)
 
     def _send(self, peer: str, text: str) -> None:
         if self.net is not None:

@@ -47,6 +47,10 @@ class Viewer:
         """The last position (the record's end)."""
         return len(self.positions) - 1
 
+    def hand_end(self, hand: int) -> int:
+        """The position where hand ``hand`` (from 0) ends and its result shows."""
+        return max(k for k, (i, _) in enumerate(self.positions) if i == hand)
+
     def go(self, step: int) -> None:
         """Move to position ``step`` (clamped to the record)."""
         step = max(0, min(self.steps, step))
@@ -183,7 +187,7 @@ class Replay:
         self.viewer = Viewer.open(record)
         self.pause()
         if hand is not None:
-            self.viewer.go(max(k for k, (i, _) in enumerate(self.viewer.positions) if i == hand))
+            self.viewer.go(self.viewer.hand_end(hand))
         self.close_sheet()
         self.render()
 
@@ -241,8 +245,7 @@ class Replay:
         v = self.viewer
         if v is None:
             return
-        hand = v.positions[v.step][0]
-        self.go(max(k for k, (i, _) in enumerate(v.positions) if i == hand))
+        self.go(v.hand_end(v.positions[v.step][0]))
 
     def close(self) -> None:
         """Back to the game (Esc)."""

@@ -24,7 +24,7 @@ from sxmj.ui.table.replay.records import Replay
 from sxmj.ui.table.result.match import ends
 from sxmj.ui.table.result.reveal import Ending, reveal_html
 from sxmj.ui.table.review.reviewer import Reviewer
-from sxmj.ui.table.session import Session
+from sxmj.ui.table.session import Coach, Session
 from sxmj.ui.table.storage.persistence import Persistence
 from sxmj.ui.table.storage.saved import Settings
 
@@ -96,10 +96,10 @@ class Drawing:
             st.suggest = info.suggest if info is not None else None
         ends(st, t.match, t.persistence.profile, ranked=t.persistence.kept)
 
-    def assist_now(self) -> AssistInfo | None:
-        """The assist for the live game (worked out once per state)."""
+    def assist_now(self, coach: Coach | None = None) -> AssistInfo | None:
+        """The assist for the live game (worked out once per state); ``coach``: a lesson's,
+        whose suggestion it shows."""
         t = self.table
-        coach = t.session.coach(t.params.lang)
         return self.adviser.advise(t.match.game, t.params.lang, coach is not None,
                                    None if coach is None else coach.suggest)
 
@@ -125,6 +125,6 @@ class Drawing:
         t = self.table
         coach = t.session.coach(t.params.lang)
         on = not st.viewer and (t.settings.assist or coach is not None)
-        return regions.comfort_regions(st, self.assist_now() if on else None,
+        return regions.comfort_regions(st, self.assist_now(coach) if on else None,
                                        t.settings.assist, t.rail_open,
                                        "" if coach is None else coach.html)

@@ -140,8 +140,10 @@ def player(friends_page, site_url: str, path: str, **context):
     return page, w
 
 
-def open_host(friends_page, broker, site_url: str, seed: int = 1) -> tuple[Page, object, str]:
-    page, w = player(friends_page, site_url, f"index.html?seed={seed}&speed=fast&{broker.query}")
+def open_host(friends_page, broker, site_url: str, seed: int = 1,
+              query: str = "") -> tuple[Page, object, str]:
+    page, w = player(friends_page, site_url,
+                     f"index.html?seed={seed}&speed=fast&{broker.query}{query}")
     page.click('[data-testid="friends-create"]')
     page.wait_for_function(f"() => (document.querySelector('{LINK}') || {{}}).value",
                            timeout=30000)
@@ -757,3 +759,81 @@ def test_the_host_chooses_the_terms_and_shares_them(friends_page, broker, site_u
         options = json.loads(page.locator('[data-testid="rules"]').first
                              .get_attribute("data-options"))
         assert options["match_hands"] == 4 and options["base_flowers"] == 10
+
+
+AWAY = '[data-testid="away-toggle"]'
+VOTE = '[data-testid="friends-vote"]'
+ENDED = '[data-testid="match-summary"][data-ended="dissolved"]'
+
+
+def wire(page: Page, kind: str) -> list[dict]:
+    return page.evaluate("k => window.sxmjWire.got.map(m => JSON.parse(m.text))"
+                         ".filter(m => m.t === k)", kind)
+
+
+def test_away_after_two_timeouts_and_the_vote_to_end_the_match(friends_page, broker, site_url,
+                                                                 artifacts):
+    """托管: a guest whose time runs out twice in a row is put on it, its own page plays
+    for it, and "我回来了" takes the seat back. 解散: refused by a click, then agreed by
+    silence once the vote's wait is over; both screens end on the hands played. The room's
+    timers run at ``?timescale=0.1`` (the invite carries it): a 10 s turn is 1 s, the
+    vote's minute 6 s."""
+    host, hw, link = open_host(friends_page, broker, site_url, seed=4, query="&timescale=0.1")
+    assert "timescale=0.1" in link
+    guest, gw, seat = join(friends_page, site_url, link, "Gu", 2)
+    host.select_option("#friends-timer", "10")
+    start(host, 1)
+    dealt(guest)
+
+    # nobody touches anything: each person's time runs out twice, and 托管 comes on
+    guest.wait_for_selector(AWAY + '[aria-pressed="true"]', timeout=60000)
+    timeouts = [m for m in wire(guest, "notice") if m["kind"] == "timeout" and m["seat"] == 0]
+    assert len(timeouts) >= 2  # its own two timeouts, told to it as to everyone
+    assert wire(guest, "away") == [{"v": 1, "t": "away", "on": True}]
+    # its own page plays now: the host gets its moves before the timer would
+    host.wait_for_function("() => [...document.querySelectorAll('.plate__name')]"
+                           ".some(e => e.textContent.includes('Gu · 托管'))", timeout=20000)
+    before = len(wire(guest, "state"))
+    guest.wait_for_function("n => window.sxmjWire.got.filter(m => m.text.includes("
+                            "'\"t\":\"state\"')).length > n", arg=before + 8, timeout=30000)
+    late = [m for m in wire(guest, "notice") if m["kind"] == "timeout" and m["seat"] == 0]
+    assert len(late) <= len(timeouts) + 1  # (one may have been under way)
+    guest.screenshot(path=str(artifacts / "friends-away.png"))
+    # "我回来了": one tap, and the room hears it
+    guest.click(AWAY)
+    guest.wait_for_selector(AWAY + '[aria-pressed="false"]', timeout=5000)
+    host.wait_for_function("() => window.sxmjWire.got.some(m => JSON.parse(m.text).t === "
+                           "'away' && JSON.parse(m.text).on === false)", timeout=5000)
+
+    # 解散, refused: the host asks, the guest says no, the match goes on
+    host.click('[data-testid="friends-dissolve"]')
+    guest.wait_for_selector(VOTE + ' [data-testid="dissolve-vote"][data-vote="no"]',
+                            timeout=10000)
+    guest.screenshot(path=str(artifacts / "friends-vote.png"))
+    guest.click(VOTE + ' [data-testid="dissolve-vote"][data-vote="no"]')
+    host.wait_for_selector(VOTE, state="detached", timeout=10000)
+    guest.wait_for_selector(VOTE, state="detached", timeout=10000)
+    assert wire(guest, "vote")[-1]["vote"]["result"] == "kept"
+    assert not wire(guest, "ended")
+
+    # 解散 by silence: the guest asks, the host never answers; after the vote's wait
+    # (60 s at 0.1) it counts as agreeing, and both screens end on the hands played
+    guest.click('[data-testid="friends-dissolve"]')
+    host.wait_for_selector(VOTE + ' [data-testid="dissolve-vote"]', timeout=10000)
+    host.screenshot(path=str(artifacts / "friends-vote-host.png"))
+    for page in (host, guest):
+        page.wait_for_selector(ENDED, timeout=20000)
+    summaries = [page.locator(ENDED) for page in (host, guest)]
+    hands = {s.get_attribute("data-hands") for s in summaries}
+    assert len(hands) == 1
+    rows = guest.locator(ENDED + " [data-seat][data-score]")
+    assert sum(int(rows.nth(i).get_attribute("data-score")) for i in range(rows.count())) == 0
+    ended = wire(guest, "ended")
+    assert len(ended) == 1 and ended[0]["why"] == "dissolved"
+    record = unpack_record(ended[0]["record"])
+    assert len(record["hands"]) == int(hands.pop())  # the void hand is not in it
+    host.screenshot(path=str(artifacts / "friends-dissolved-host.png"))
+    guest.screenshot(path=str(artifacts / "friends-dissolved-guest.png"))
+    assert host.locator(AWAY).count() == 0  # nothing more to play: no 托管, no 解散
+    hw.assert_clean()
+    gw.assert_clean()

@@ -247,6 +247,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
                         "that seat is taken, or the match has started"),
     "room.one_seat": ("一个连接只能坐一个座位", "one connection holds one seat"),
     "room.locked": ("房主已锁定房间：不能再入座", "the host locked the room: no more seats"),
+    "room.ended": ("本场已解散：不再出牌", "the match was dissolved: no more moves"),
     "room.flood": ("消息太频繁（{type}）", "too many messages ({type})"),
     "ice.preset": ("没有这个 ICE 预设：{value}（可用 default、china、none）",
                    "no ICE preset {value} (default, china or none)"),

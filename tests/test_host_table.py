@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+from dataclasses import replace
 
-from test_ui_split import Net, Page, make_app
+from test_ui_split import Element, Net, Page, event, make_app
 
 from sxmj.room import protocol
 from sxmj.room.guest import GuestTable
@@ -23,8 +24,10 @@ from sxmj.ui.table.friends.host import HostSession
 SECRET = "s3cret-s3cret-s3cret"
 
 
-def hosted(seed: int):
+def hosted(seed: int, dialog: bool = False):
     page = Page()
+    if dialog:  # the page's <dialog>, for what the room shows in it
+        page.elements["overlay"] = Element(page, "overlay", "dialog")
     page.window.console.warn = lambda text: None
     app = make_app(page, f"?seed={seed}&speed=fast")
     tokens = iter(f"token-{i}" for i in range(100))
@@ -116,3 +119,71 @@ def test_before_the_match_the_host_exports_its_own_table():
     app = make_app(page, "?seed=3&speed=fast")
     host = HostSession(app)
     assert host.record_text() is None and host.shown(app.match) is app.match
+
+
+def sent(host: HostSession, kind: str) -> list[tuple[str, dict]]:
+    return [(peer, json.loads(text)) for peer, text in host.net.sent
+            if json.loads(text)["t"] == kind]
+
+
+def test_the_hosts_table_runs_a_vote_to_end_the_match():
+    """解散 at the host's page: a guest asks, the host's dialog asks its person, the others
+    agree; the host's table stops (no bot moves, no 托管, no 解散) and shows the summary of
+    the hands played, as every guest's does from the same message."""
+    async def run() -> None:
+        page, app, host = hosted(9, dialog=True)
+        for _ in range(5):
+            step(app, host)
+        host.host_message("peer-1", protocol.message("dissolve", vote="yes"))
+        assert app.overlay.kind == "vote"
+        dialog = page.elements["overlay"].innerHTML
+        assert 'data-testid="friends-vote"' in dialog and 'data-vote="no"' in dialog
+        assert {peer for peer, _ in sent(host, "vote")} == {"peer-1", "peer-2", "peer-3"}
+        app.router.on_click(event(page.button(data_ui="dissolve-vote", data_vote="yes")))
+        dialog = page.elements["overlay"].innerHTML
+        assert 'data-vote="no"' not in dialog and 'data-answer="yes"' in dialog  # answered
+        host.host_message("peer-2", protocol.message("dissolve", vote="yes"))
+        assert host.room.ended == ""
+        host.host_message("peer-3", protocol.message("dissolve", vote="yes"))
+        assert host.room.ended == "dissolved" and app.overlay.kind == "ended"
+        dialog = page.elements["overlay"].innerHTML
+        assert 'data-testid="match-summary"' in dialog and 'data-ended="dissolved"' in dialog
+        assert {peer for peer, _ in sent(host, "ended")} == {"peer-1", "peer-2", "peer-3"}
+        assert host.humans() == {0, 1, 2, 3}  # the bots' loop plays nothing more
+        assert 'data-testid="away-toggle"' not in page.elements["chat"].innerHTML
+        assert Room.from_json(page.window.localStorage.getItem("sxmj.room")).ended == \
+            "dissolved"  # a reload shows the end again
+        assert not page.errors
+
+    asyncio.run(run())
+
+
+def test_the_hosts_person_goes_on_away_and_its_own_page_plays():
+    """托管 at the host's page: one tap, the plates of every guest say so (the lobby), and
+    the host's page plays its person's decisions itself; 我回来了 stops it."""
+    async def run() -> None:
+        page, app, host = hosted(11)
+        app.params = replace(app.params, timescale=0.001)  # 托管's beat: a millisecond
+        app.router.on_click(event(page.button(data_ui="away-toggle")))
+        assert host.away and host.room.seats[0].away
+        assert 'aria-pressed="true"' in page.elements["chat"].innerHTML
+        lobbies = [m["room"]["seats"][0]["away"] for _, m in sent(host, "lobby")]
+        assert lobbies and lobbies[-1] is True
+        played = 0
+        for _ in range(300):  # the guests play by their messages; the host's page plays itself
+            game = app.match.game
+            if game.over:
+                break
+            if 0 in game.to_move():
+                before = len(game.actions)
+                await asyncio.sleep(0.01)
+                played += len(app.match.game.actions) > before
+                continue
+            step(app, host)
+        assert played >= 3
+        app.router.on_click(event(page.button(data_ui="away-toggle")))
+        assert not host.away and not host.room.seats[0].away
+        assert sent(host, "lobby")[-1][1]["room"]["seats"][0]["away"] is False
+        assert not page.errors
+
+    asyncio.run(run())

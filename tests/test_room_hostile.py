@@ -380,7 +380,7 @@ def test_the_host_page_saves_draws_and_relays_nothing_for_a_flood(monkeypatch):
     relayed = [p for p, _ in session.net.sent if p in ("peer-1", "peer-3")]
     assert len(relayed) <= 2 * (int(limits.SEATED["say"][0]) + 1) + 4  # + "reconnecting"
     assert counts["save"] == before and session.net.dropped[-1] == "peer-2"
-    assert 2 in session.away  # its bot covers it after the grace period
+    assert 2 in session.away_seats  # its bot covers it after the grace period
 
 
 def test_the_host_page_saves_when_a_seat_changes(monkeypatch):

@@ -341,7 +341,8 @@ def test_any_json_message_is_received_without_raising_or_changing_the_match(
 def test_every_type_a_guest_may_send_is_decided():
     room, match = started_room(3)
     for kind, spec in GUEST_TYPES.items():
-        fields = {name: {str: "0 pass", int: 0}.get(want if isinstance(want, type) else str)
+        sample = {str: "0 pass", int: 0, bool: True}
+        fields = {name: sample.get(want if isinstance(want, type) else str)
                   for name, want in spec.items()}
         assert room.receive("peer-1", message(kind, **fields)).kind == kind
 

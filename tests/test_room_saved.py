@@ -39,6 +39,7 @@ def page_save(room: Room, match: Match | None) -> str:
             "timer": room.timer, "started": room.started,
             "locked": room.locked,  # (kept since the host can lock the room)
             "hands": room.hands, "base": room.base,  # (kept since the host chooses them)
+            "ended": room.ended,  # (kept since a match can be dissolved)
             "seats": [{"kind": s.kind, "name": s.name, "token": s.token} for s in room.seats],
             "match": dumps(match) if room.started else ""}  # type: ignore[arg-type]
     return json.dumps(data)

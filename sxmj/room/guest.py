@@ -133,6 +133,11 @@ class Arrival:
     - ``said``: ``(seat, phrase)``; ``notice``: ``(kind, seat)`` (``timeout``,
       ``reconnecting`` or ``back``).
     - ``closed``: the host closed this connection, and why (``secret``, ``removed``, ...).
+    - ``vote``: a 解散 vote changed (:attr:`GuestTable.vote`: who asked, each answer, the
+      seconds it waits, its ``result``: ``open``, ``kept`` or ``dissolved``).
+    - ``match_ended``: the match ended early (``dissolved``): the table now holds its finished
+      hands (:attr:`GuestTable.done`), the hand being played is void.
+    - ``away``: this seat is on 托管 (its turn timer ran out twice): its page plays for it.
     """
 
     kind: str = ""
@@ -149,6 +154,9 @@ class Arrival:
     said: tuple[int, str] | None = None
     notice: tuple[str, int] | None = None
     closed: str = ""
+    vote: dict[str, Any] | None = None
+    match_ended: str = ""
+    away: bool | None = None
 
 
 class GuestTable:
@@ -163,6 +171,8 @@ class GuestTable:
         self.live: SeenMatch | None = None
         self.events: list[dict[str, Any]] = []
         self.lobby: dict[str, Any] | None = None  # the room as the host last showed it
+        self.vote: dict[str, Any] | None = None  # the last 解散 vote the host showed
+        self.ended = ""  # "dissolved": the players ended the match early
 
     def receive(self, text: str) -> Arrival:
         """One message from the host: what it changes at this table, and what the page
@@ -181,6 +191,11 @@ class GuestTable:
             kind = msg["t"]
             if kind == "state":
                 return self._state(msg["state"])
+            if kind == "vote":
+                self.vote = _vote(msg["vote"])
+                return Arrival(kind, vote=self.vote)
+            if kind == "ended":
+                return self._ended(msg["why"], msg["record"])
         except CoreError as e:
             return Arrival(dropped=e)
         if kind == "lobby":
@@ -196,7 +211,22 @@ class GuestTable:
             return Arrival(kind, notice=(msg["kind"], msg["seat"] % 4))
         if kind == "closed":
             return Arrival(kind, closed=msg["reason"])
+        if kind == "away":
+            return Arrival(kind, away=msg["on"])
         return Arrival(kind)  # pong: the host is there
+
+    def _ended(self, why: str, packed: str) -> Arrival:
+        """The match ended early: the finished hands' record replaces the hand being
+        played (which is void). A record that doesn't replay changes nothing."""
+        if why != "dissolved":
+            raise ProtocolError("room.field", name="why", type="ended")
+        record = unpack_record(packed)
+        try:
+            done = replay(turn_record(record, self.seat)) if record.get("hands") else None
+        except (CoreError, KeyError, TypeError, ValueError, IndexError):
+            raise ProtocolError("room.record") from None
+        self.record, self.done, self.ended, self.vote = record, done, why, None
+        return Arrival("ended", match_ended=why)
 
     def _state(self, state: dict[str, Any]) -> Arrival:
         first, before = self.state is None, self.over
@@ -268,7 +298,10 @@ class GuestTable:
 
     @property
     def over(self) -> bool:
-        """The hand on the table is finished (its record has arrived)."""
+        """The hand on the table is finished (its record has arrived), or the match was
+        ended early with a hand finished."""
+        if self.ended:
+            return self.done is not None
         return (self.live is not None and self.done is not None
                 and len(self.done.results) > self.live.hand_no)
 
@@ -285,6 +318,21 @@ class GuestTable:
         table has moved on."""
         assert self.state is not None
         return self.state["hand"], self.state["step"]
+
+
+def _vote(vote: dict[str, Any]) -> dict[str, Any]:
+    """A vote as the host shows it, checked field by field (ProtocolError otherwise)."""
+    def seats(value: Any) -> bool:
+        return isinstance(value, list) and len(value) <= 4 and all(
+            type(s) is int and 0 <= s <= 3 for s in value)
+
+    ok = (type(vote.get("by")) is int and 0 <= vote["by"] <= 3
+          and all(seats(vote.get(k)) for k in ("yes", "no", "waiting"))
+          and type(vote.get("seconds")) is int and 0 <= vote["seconds"] <= 3600
+          and vote.get("result") in ("open", "kept", "dissolved") and len(vote) == 6)
+    if not ok:
+        raise ProtocolError("room.field", name="vote", type="vote")
+    return vote
 
 
 __all__ = ["GuestTable", "SeenGame", "SeenMatch", "turn_record"]

@@ -76,6 +76,8 @@ TIMER_CHOICES = (10, 20, 30, 60)
 HANDS_CHOICES = (4, 8, 16)  # 局数 a room may play (an evening: 4, 8 or 16 hands)
 HANDS_DEFAULT = 8
 GRACE = 10  # seconds a dropped guest's seat waits before the bot covers it
+VOTE_SECONDS = 60  # 解散: a vote's unanswered seats count as agreeing after this long
+AWAY_AFTER = 2  # turn timers run out in a row before a seat goes on 托管
 
 
 @dataclass
@@ -87,9 +89,29 @@ class Seat:
     token: str = ""  # the guest's seat token: a reload or the link again finds the seat
     peer: str | None = None  # the guest's connection while it is connected
     online: bool = False
+    away: bool = False  # 托管: the person's own browser plays for them until they are back
 
     def public(self) -> dict[str, Any]:
-        return {"kind": self.kind, "name": self.name, "online": self.online}
+        return {"kind": self.kind, "name": self.name, "online": self.online,
+                "away": self.away}
+
+
+@dataclass
+class Vote:
+    """A 解散 vote: the seat that proposed it, when (the page's clock), and each answer so
+    far (host-numbered seats; the proposer's is yes)."""
+
+    by: int
+    opened: float
+    answers: dict[int, bool]
+
+    def public(self, viewer: int, voters: list[int], left: float, result: str) -> dict[str, Any]:
+        """The vote as the seat ``viewer`` is shown it (its seats turned to its table)."""
+        def seats(which: bool | None) -> list[int]:
+            return sorted(turned(s, viewer) for s in voters if self.answers.get(s) is which)
+
+        return {"by": turned(self.by, viewer), "yes": seats(True), "no": seats(False),
+                "waiting": seats(None), "seconds": max(0, round(left)), "result": result}
 
 
 @dataclass(frozen=True)
@@ -99,7 +121,7 @@ class Reception:
     match yet; the room's own bookkeeping (who sits where, who is online) is done.
 
     - ``kind``: the message's type (``hello``, ``sit``, ``act``, ``ready``, ``say``,
-      ``ping``); ``""`` when it was dropped unread.
+      ``ping``, ``dissolve``, ``away``); ``""`` when it was dropped unread.
     - ``action``: a checked move, host-numbered: apply it to the match (then send every
       guest its state, as after any move). None: nothing to play.
     - ``replies``: ``(peer, wire message)`` pairs to send, in order.
@@ -117,6 +139,11 @@ class Reception:
     - ``save``: what :meth:`Room.to_json` keeps changed (a seat was taken): save the room.
       A move changes the match, which the page saves when it applies it. Nothing else is
       saved: a dropped, refused or stranger's message writes nothing.
+    - ``vote``: a 解散 vote changed (opened, answered, refused): show it (:attr:`Room.vote`).
+    - ``ended``: why the match just ended early (``dissolved``): show its summary; every
+      guest got its record (``replies``). Nothing more is played.
+    - ``away``: a seat whose 托管 changed (host-numbered): redraw its plate; at
+      :data:`HOST`, this page's own person's bot starts (or stops) playing.
     - ``cut``: the connection went past its limits (:mod:`sxmj.room.limits`): close it and
       tell the host. ``offline``: the seats it held, already marked offline (``replies``
       tells the others).
@@ -133,6 +160,9 @@ class Reception:
     save: bool = False
     cut: bool = False
     offline: tuple[int, ...] = ()
+    vote: bool = False
+    ended: str = ""
+    away: int | None = None
 
     @property
     def dropped(self) -> bool:
@@ -178,6 +208,13 @@ class Room:
         self.base = BASE_FLOWERS[0]
         self.meters: dict[str, Meter] = {}  # per connection: its rate limits (limits.py)
         self.cut_off: set[str] = set()  # connections cut for flooding: never heard again
+        self.vote: Vote | None = None  # a 解散 vote under way
+        self.ended = ""  # "dissolved" once the players voted the match over
+        self.timeouts = [0, 0, 0, 0]  # per seat: turn timers run out in a row
+        # the page's clock's seconds per second of the room's timers (1; the tests'
+        # ?timescale= makes a turn timer or a vote's wait short)
+        self.scale = 1.0
+        self._now = 0.0  # the page's clock at the message being received
 
     # ------------------------------------------------------------ who is here
 
@@ -338,6 +375,8 @@ class Room:
         seat = self.seat_of(peer)
         if seat is None or not self.started:
             return CoreError("room.not_seated", "action")
+        if self.ended:
+            return CoreError("room.ended", "action")
         late = _late(seat, msg["hand"], msg["step"], match)
         if late is not None:
             return late
@@ -399,6 +438,7 @@ class Room:
             flood = ProtocolError("room.flood", type=msg["t"])
             return self._cut(peer, flood) if meter.flooding else Reception(refused=flood)
         lobby, stored = self.lobby(), self._stored()
+        self._now = now or 0.0
         got = self._receive(peer, msg)
         return replace(got, lobby=self.lobby() != lobby, save=self._stored() != stored)
 
@@ -427,6 +467,7 @@ class Room:
             got = (self.check(peer, msg, self.match) if self.match is not None
                    else CoreError("room.not_seated", "action"))
             if isinstance(got, Action):
+                self.moved(self.seat_of(peer) or 0)
                 return Reception(kind, action=got)
             # the move as this table writes it, never the sender's own text back
             return Reception(kind, refused=got, replies=[(peer, message(
@@ -439,6 +480,15 @@ class Room:
             return Reception(kind, ready=s)
         if kind == "say":
             return Reception(kind) if s is None else self.say(s, msg["phrase"])
+        if kind == "dissolve":
+            if s is None or msg["vote"] not in ("yes", "no"):
+                return Reception(kind)
+            return self.dissolve(s, msg["vote"] == "yes", self._now)
+        if kind == "away":
+            if s is None or not self.started or self.ended:
+                return Reception(kind)
+            out = self.set_away(s, msg["on"])
+            return Reception(kind, replies=out, away=s if out else None)
         assert kind == "ping"  # parse() lets no other type through
         return Reception(kind, replies=[(peer, message("pong"))])
 
@@ -462,10 +512,13 @@ class Room:
         match = self.match
         if match is None or not self.started:
             return Reception("act", refused=CoreError("room.not_seated", "action"))
+        if self.ended:
+            return Reception("act", refused=CoreError("room.ended", "action"))
         late = _late(HOST, match.hand_no if hand is None else hand,
                      seen_step(match.game, HOST) if step is None else step, match)
         got = self._judge(HOST, action, match) if late is None else late
         if isinstance(got, Action):
+            self.moved(HOST)
             return Reception("act", action=got)
         return Reception("act", refused=got)
 
@@ -492,9 +545,129 @@ class Room:
         return Reception("say", replies=out, said=(seat, phrase))
 
     def timed_out(self, seat: int) -> Out:
-        """Every guest is told that ``seat``'s turn timer ran out (its bot played)."""
-        return [(peer, message("notice", kind="timeout", seat=turned(seat, s)))
+        """Every guest is told that ``seat``'s turn timer ran out (its bot played). The
+        :data:`AWAY_AFTER`-th time in a row, the seat goes on 托管 (:meth:`set_away`): its
+        own browser plays for it from then on, until its person is back.
+
+        >>> room = Room("r", "s" * 20, "Host")
+        >>> _ = room.timed_out(0); room.seats[0].away
+        False
+        >>> _ = room.timed_out(0); room.seats[0].away
+        True
+        """
+        out = [(peer, message("notice", kind="timeout", seat=turned(seat, s)))
+               for s in self.guests() if (peer := self.seats[s].peer) is not None]
+        self.timeouts[seat] += 1
+        chair = self.seats[seat]
+        if self.timeouts[seat] >= AWAY_AFTER and not chair.away:
+            out += self.set_away(seat, True)
+            if chair.kind == "guest" and chair.peer is not None:  # its own page must know
+                out.insert(0, (chair.peer, message("away", on=True)))
+        return out
+
+    def moved(self, seat: int) -> None:
+        """``seat``'s person chose a move: its run of timeouts is over."""
+        self.timeouts[seat] = 0
+
+    def set_away(self, seat: int, on: bool) -> Out:
+        """托管 on (or off: "我回来了") for ``seat``: its plate says so at every table.
+        Nothing else changes: a move still goes through the referee, whoever chose it (only
+        the seat's own browser, which holds its hand, plays for it).
+
+        >>> room = Room("r", "s" * 20, "Host")
+        >>> _ = room.set_away(0, True); room.lobby()["seats"][0]["away"]
+        True
+        """
+        chair = self.seats[seat]
+        if chair.kind == "bot" or chair.away == on:
+            return []
+        chair.away = on
+        if not on:
+            self.timeouts[seat] = 0
+        return self.lobby_to_all()
+
+    # ------------------------------------------------------------ 解散: ending by agreement
+
+    def voters(self) -> list[int]:
+        """The seats a 解散 vote asks: every person's (the host's and each guest's, online or
+        not: one who doesn't answer in time agrees). Bots have no say."""
+        return [s for s, seat in enumerate(self.seats) if seat.kind != "bot"]
+
+    def dissolve(self, seat: int, yes: bool, now: float) -> Reception:
+        """``seat`` (host-numbered) votes to end the match now (``yes``; the first yes
+        proposes it) or against. Any no keeps the match going; every person's yes ends it
+        (``ended``): the hand being played is void, every guest gets the record of the
+        finished hands, and nothing more is played. ``now`` is the page's clock, in the
+        room's seconds (:meth:`vote_due` counts from it).
+
+        >>> from sxmj.rules import Options
+        >>> room = Room("r", "s" * 20, "Host")
+        >>> _ = room.start(deal(iter(range(1, 9)).__next__, Options()))
+        >>> room.dissolve(0, True, 0.0).ended  # nobody else to ask: over at once
+        'dissolved'
+        >>> room.local(Action(HOST, "pass")).refused.code
+        'room.ended'
+        """
+        if not self.started or self.ended or self.match is None or \
+                self.seats[seat].kind == "bot":
+            return Reception("dissolve")
+        vote = self.vote
+        if vote is None:
+            if not yes:
+                return Reception("dissolve")
+            vote = self.vote = Vote(seat, now, {})
+        if seat in vote.answers:  # (one answer each: a second changes nothing)
+            return Reception("dissolve")
+        vote.answers[seat] = yes
+        return self._count(now)
+
+    def vote_due(self, now: float) -> Reception:
+        """The page's timer: once a vote has waited :data:`VOTE_SECONDS`, every seat that
+        has not answered agrees (a player who walked away doesn't hold the table)."""
+        vote = self.vote
+        if vote is None or now - vote.opened < VOTE_SECONDS * self.scale:
+            return Reception("dissolve")
+        for s in self.voters():
+            vote.answers.setdefault(s, True)
+        return self._count(now)
+
+    def vote_left(self, now: float) -> float:
+        """Seconds (the page's clock) before the vote under way counts the unanswered seats
+        as agreeing."""
+        if self.vote is None:
+            return 0.0
+        return max(0.0, VOTE_SECONDS * self.scale - (now - self.vote.opened))
+
+    def _count(self, now: float) -> Reception:
+        vote = self.vote
+        assert vote is not None and self.match is not None
+        voters = self.voters()
+        if False in vote.answers.values():
+            result = "kept"
+        elif all(vote.answers.get(s) for s in voters):
+            result = "dissolved"
+        else:
+            result = "open"
+        left = self.vote_left(now) / self.scale
+        out = [(peer, message("vote", vote=vote.public(s, voters, left, result)))
+               for s in self.guests() if (peer := self.seats[s].peer) is not None]
+        if result == "open":
+            return Reception("dissolve", replies=out, vote=True)
+        self.vote = None
+        if result == "kept":
+            return Reception("dissolve", replies=out, vote=True)
+        self.ended = "dissolved"
+        record = pack_record(self.history(self.match))
+        out += [(peer, message("ended", why="dissolved", record=record))
                 for s in self.guests() if (peer := self.seats[s].peer) is not None]
+        return Reception("dissolve", replies=out, vote=True, ended=self.ended, save=True)
+
+    def vote_shown(self, viewer: int, now: float) -> dict[str, Any] | None:
+        """The vote under way as ``viewer``'s table shows it (None: there is none)."""
+        if self.vote is None:
+            return None
+        return self.vote.public(viewer, self.voters(), self.vote_left(now) / self.scale,
+                                "open")
 
     def start(self, match: Match) -> Out:
         """The match begins (dealt by :func:`deal`): the room holds it from now on. Returns
@@ -508,13 +681,14 @@ class Room:
         return out + self.lobby_to_all()
 
     def time_left(self, match: Match, now: float) -> float:
-        """Seconds left of the turn timer at ``now`` (any clock the caller keeps). A claim
-        window is timed once from the discard (or 加杠) that opened it: one person's answer
-        doesn't give the others a fresh timer."""
+        """Seconds left of the turn timer at ``now`` (any clock the caller keeps; its
+        seconds, :attr:`scale` of the room's each). A claim window is timed once from the
+        discard (or 加杠) that opened it: one person's answer doesn't give the others a
+        fresh timer."""
         window = (match.hand_no, window_start(match.game))
         if window != self._window:
             self._window, self._opened = window, now
-        return max(0.0, self.timer - (now - self._opened))
+        return max(0.0, self.timer * self.scale - (now - self._opened))
 
     def state(self, seat: int, match: Match, events: list[dict[str, Any]],
               full: bool = False) -> str:
@@ -608,7 +782,7 @@ class Room:
         """What is kept of the room apart from its match (see :meth:`to_json`)."""
         return {"id": self.room_id, "secret": self.secret, "level": self.level,
                 "timer": self.timer, "started": self.started, "locked": self.locked,
-                "hands": self.hands, "base": self.base,
+                "hands": self.hands, "base": self.base, "ended": self.ended,
                 "seats": [{"kind": s.kind, "name": s.name, "token": s.token}
                           for s in self.seats]}
 
@@ -698,9 +872,13 @@ class Room:
             raise SavedRoomError(f"hands must be one of {HANDS_CHOICES} (got {_show(hands)})")
         if type(base) is not int or base not in BASE_FLOWERS:
             raise SavedRoomError(f"base must be one of {BASE_FLOWERS} (got {_show(base)})")
+        ended = data.get("ended", "")  # (a room kept before 解散 had none)
+        if ended not in ("", "dissolved") or ended and not started:
+            raise SavedRoomError(f'ended must be "" or "dissolved" once started (got '
+                                 f'{_show(ended)})')
         room = cls(room_id, secret, "", level, timer, tokens)
         room.seats, room.started, room.match, room.locked = chairs, started, match, locked
-        room.hands, room.base = hands, base
+        room.hands, room.base, room.ended = hands, base, ended
         return room
 
 
@@ -818,4 +996,4 @@ def deal(entropy: Callable[[], int], options: Options, match: Match | None = Non
 
 
 ERRORS = ("room.not_seated", "room.late", "room.not_yours", "room.not_your_turn",
-          "room.illegal", "room.seat_taken", "room.one_seat", "room.locked")
+          "room.illegal", "room.seat_taken", "room.one_seat", "room.locked", "room.ended")

@@ -21,6 +21,9 @@ type              burst      per second   why
 ``hello``         3          0.1          a reload; a flood of rejoins is a few "is back"
 ``sit``           4          1            choosing a seat
 ``ping``          5          2            keep-alives
+``dissolve``      3          0.2          a 解散 vote: a proposal and an answer; a flood
+                                          reaches the others as 3 messages
+``away``          4          0.5          托管 on and off
 ================  =========  ===========  ============================================
 
 A connection that has not given the invite's secret (a stranger: the room id is all the
@@ -48,6 +51,8 @@ SEATED: dict[str, tuple[float, float]] = {
     "hello": (3, 0.1),
     "sit": (4, 1.0),
     "ping": (5, 2.0),
+    "dissolve": (3, 0.2),
+    "away": (4, 0.5),
 }
 # a connection that never gave the secret: a few hellos (a mistyped link) and pings
 STRANGER: dict[str, tuple[float, float]] = {"hello": (3, 0.2), "ping": (3, 1.0)}

@@ -51,6 +51,8 @@ GUEST_TYPES: dict[str, dict[str, type | tuple[type, ...]]] = {
     "ready": {"hand": int},
     "say": {"phrase": str},
     "ping": {},
+    "dissolve": {"vote": str},  # 解散: "yes" (the first one proposes it) or "no"
+    "away": {"on": bool},  # 暂离 / 托管: this seat's own browser plays for it (or no longer)
 }
 HOST_TYPES: dict[str, dict[str, type | tuple[type, ...]]] = {
     "lobby": {"room": dict},
@@ -61,6 +63,9 @@ HOST_TYPES: dict[str, dict[str, type | tuple[type, ...]]] = {
     "notice": {"kind": str, "seat": int},
     "closed": {"reason": str},
     "pong": {},
+    "vote": {"vote": dict},  # a 解散 vote: who asked, who answered what, how long it waits
+    "ended": {"why": str, "record": str},  # the match ended early: its finished hands
+    "away": {"on": bool},  # this seat is on 托管 (its time ran out twice): play for it
 }
 
 

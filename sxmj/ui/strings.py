@@ -813,6 +813,33 @@ STRINGS: dict[str, tuple[str, str]] = {
     "friends_ready_wait": ("等其他玩家点下一局…",
                            "Waiting for the others to be ready…"),
     "friends_say": ("说一句", "Say"),
+    "friends_away": ("托管", "Auto-play"),
+    "friends_back_now": ("我回来了", "I'm back"),
+    "friends_away_hint": ("托管：你的浏览器替你出牌，直到你点「我回来了」",
+                          "Auto-play: your own browser plays for you until you tap "
+                          "\u201cI'm back\u201d"),
+    "friends_away_on": ("你连续两次超时，已进入托管：点「我回来了」继续自己打",
+                        "You ran out of time twice in a row, so auto-play is on: tap "
+                        "\u201cI'm back\u201d to play yourself"),
+    "friends_seat_auto": ("托管中", "auto-play"),
+    "friends_dissolve": ("申请解散", "End the match"),
+    "friends_vote_title": ("解散本场？", "End the match now?"),
+    "friends_vote_asked": ("{name} 申请解散本场：这一局作废，已打完的局照算。",
+                           "{name} asks to end the match now: this hand is void, the hands "
+                           "played count."),
+    "friends_vote_yes": ("同意", "agrees"),
+    "friends_vote_no": ("拒绝", "refuses"),
+    "friends_vote_waiting": ("未表态", "hasn't answered"),
+    "friends_vote_agree": ("同意解散", "Agree"),
+    "friends_vote_refuse": ("拒绝", "Refuse"),
+    "friends_vote_sent": ("你已表态，等其他人…", "You answered: waiting for the others…"),
+    "friends_vote_left": ("{n} 秒后未表态的算同意", "In {n} s, anyone who hasn't answered "
+                          "agrees"),
+    "friends_vote_kept": ("有人拒绝解散：本场继续", "Someone refused: the match goes on"),
+    "friends_dissolved": ("本场已解散：这一局作废，下面是已打完各局的结算。",
+                          "The match was ended by agreement: the hand being played is void. "
+                          "Here are the hands played."),
+    "friends_ended_close": ("看牌桌", "See the table"),
     "friends_timer_label": ("这一步还剩的秒数", "Seconds left for this decision"),
     "friends_timer_left": ("⏱ {n} 秒", "⏱ {n} s"),
     "friends_export": ("导出记录", "Export the record"),

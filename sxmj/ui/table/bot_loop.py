@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from sxmj.actions import Phase
 from sxmj.bots import Bot, ExpertStrategy, Policy, ScriptedBot
 from sxmj.game import Action, Game
+from sxmj.table_game import TableGame
 from sxmj.ui.params import SPEEDS
 from sxmj.ui.table.dom import Clock
 from sxmj.ui.table.scenario.mode import ScenarioMode
@@ -78,6 +79,13 @@ class BotDriver:
         seat's bot's choice, or at seat 0 (the host's own, no bot) a ``level`` bot's."""
         if seat:
             return self.choose(game, seat)
+        return self.for_person(game, level)
+
+    @staticmethod
+    def for_person(game: TableGame, level: str) -> Action:
+        """A ``level`` bot's move for this table's own person (seat 0): their turn timer ran
+        out, or they are on 托管 (a guest's table has only what its seat sees, which is all a
+        bot reads)."""
         return Bot(level).choose(game.observation(0), game.legal_actions(0)).action
 
     async def choose_async(self, game: Game, seat: int) -> Action:

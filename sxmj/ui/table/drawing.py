@@ -18,7 +18,6 @@ from sxmj.ui.table.assist import Adviser, AssistInfo, ghosts
 from sxmj.ui.table.bot_loop import BotDriver
 from sxmj.ui.table.daily.session import today_link
 from sxmj.ui.table.decision import Decision
-from sxmj.ui.table.friends.lobby import chat_html
 from sxmj.ui.table.overlay import Overlay
 from sxmj.ui.table.replay.records import Replay
 from sxmj.ui.table.result.match import ends
@@ -113,7 +112,7 @@ class Drawing:
         t.decision.drawn(st)  # a click on a choice presses one of these
         drawn.update(t.notes.regions())
         drawn.update(self.comfort_regions(st))
-        drawn["chat"] = chat_html(t.params.lang) if t.session.names() else ""
+        drawn["chat"] = t.session.controls(t.params.lang)
         t.ending.place(st, drawn)  # the call, or the bar back to the result
         t.document.body.dataset.sxmjSession = t.session.kind
         waiting = t.ending.waiting(regions.waiting_for(

@@ -122,6 +122,10 @@ class Session(Protocol):
     def names(self) -> tuple[str, ...]:
         """The players' names by seat, "" for a seat's own name (empty: every seat's own)."""
 
+    def controls(self, lang: str) -> str:
+        """The markup beside the table for what only this way to play has (a room's chat,
+        托管 and 解散); "" for none."""
+
     def shown(self, match: TableMatch) -> TableMatch:
         """The match the table shows: ``match``, or the record being watched."""
 
@@ -176,6 +180,9 @@ class PlainSession:
 
     def names(self) -> tuple[str, ...]:
         return ()
+
+    def controls(self, lang: str) -> str:
+        return ""
 
     def shown(self, match: TableMatch) -> TableMatch:
         return match
@@ -266,6 +273,9 @@ class WatchSession:
 
     def names(self) -> tuple[str, ...]:
         return self.under.names()
+
+    def controls(self, lang: str) -> str:
+        return self.under.controls(lang)
 
     def shown(self, match: TableMatch) -> TableMatch:
         viewer = self.replay.viewer

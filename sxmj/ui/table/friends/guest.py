@@ -91,6 +91,19 @@ class GuestSession(RoomBase):
     def say(self, phrase: str) -> None:
         self._send(self.room_id, protocol.message("say", phrase=phrase))
 
+    def ended(self) -> str:
+        return "" if self.guest is None else self.guest.ended
+
+    def level(self) -> str:
+        lobby = self.guest_lobby()
+        return str(lobby.get("level", "normal")) if lobby else "normal"
+
+    def tell_away(self, on: bool) -> None:
+        self._send(self.room_id, protocol.message("away", on=on))
+
+    def answer(self, yes: bool) -> None:
+        self._send(self.room_id, protocol.message("dissolve", vote="yes" if yes else "no"))
+
     # ------------------------------------------------------------ the room
 
     def join(self, room_id: str, secret: str) -> None:
@@ -177,6 +190,14 @@ class GuestSession(RoomBase):
             self.show_lobby()
         elif got.kind == "state":
             self.draw_state(got)
+        elif got.kind == "vote":
+            self.show_vote(got.vote)
+        elif got.match_ended:
+            app.match = guest.match  # the hands played, whole (the hand being played is void)
+            self.show_ended(guest.match)
+        elif got.away:  # its time ran out twice: this page plays for it until "我回来了"
+            self.set_away(True, tell=False)
+            app.screen.show_why(tr(self.lang, "friends_away_on"))
         elif got.refused is not None:
             app.screen.show_why(tr(self.lang, "friends_refused",
                                    why=refusal_text(*got.refused, self.lang)))
@@ -211,10 +232,13 @@ class GuestSession(RoomBase):
         if got.ended:
             app.ending.start()
             asyncio.ensure_future(app.ending.wait(app.params.speed))
+            if self.away:  # 托管 is ready for the next hand too
+                self.send_ready()
         app.decision.reset()
         app.render()
         if got.timer is not None:
             self.countdown(guest.step(), got.timer)
+            self.play_away()
 
     def show_notice(self, kind: str, seat: int) -> None:
         """Another seat timed out, is reconnecting, or is back."""

@@ -19,11 +19,14 @@ from sxmj.room.host import (
     GRACE,
     HANDS_CHOICES,
     HANDS_DEFAULT,
+    HOST,
     TIMER_CHOICES,
+    Reception,
     Room,
     SavedRoomError,
     deal,
 )
+from sxmj.room.protocol import message, pack_record
 from sxmj.rules import BASE_FLOWERS
 from sxmj.table_game import TableMatch
 from sxmj.ui.i18n import tr
@@ -58,11 +61,12 @@ class HostSession(RoomBase):
         self.room: Room | None = None
         self.link = ""  # the invite
         self.qr = ""  # the invite as a QR code (SVG)
-        self.away: set[int] = set()  # dropped guests' seats still in their grace period
+        self.away_seats: set[int] = set()  # dropped guests' seats still in their grace period
         self.refused: tuple[Refusal, ...] = ()  # a #host= link whose room is gone (the notice)
         # the host's own table: what a guest in seat 0 would be sent (Room.seen), drawn as a
         # guest's is, so the host's page shows no more than its seat may see
         self.seen = GuestTable()
+        self.timed_vote: object = None  # the 解散 vote whose wait is being timed
 
     # ------------------------------------------------------------ the session
 
@@ -176,6 +180,64 @@ class HostSession(RoomBase):
     def say(self, phrase: str) -> None:
         self.said(0, phrase)
 
+    # ------------------------------------------------------------ 托管 and 解散
+
+    def ended(self) -> str:
+        return "" if self.room is None else self.room.ended
+
+    def level(self) -> str:
+        return "normal" if self.room is None else self.room.level
+
+    def tell_away(self, on: bool) -> None:
+        if self.room is not None:
+            self._deliver(self.room.set_away(HOST, on))
+
+    def now(self) -> float:
+        return asyncio.get_event_loop().time()
+
+    def answer(self, yes: bool) -> None:
+        if self.room is not None:
+            self.voted(self.room.dissolve(HOST, yes, self.now()))
+
+    def voted(self, got: Reception) -> None:
+        """A vote changed (anyone's answer, or its wait ran out): every guest is told (in
+        ``got``), the host's own table shows it, and a vote just opened is timed."""
+        room = self.room
+        if room is None:
+            return
+        self._deliver(got.replies)
+        if got.ended:
+            self.dissolved()
+        elif room.vote is None:
+            self.show_vote({"result": "kept"})
+        else:
+            if room.vote is not self.timed_vote:  # just opened: its wait starts
+                self.timed_vote = room.vote
+                asyncio.ensure_future(self._vote_due(room.vote))
+            self.show_vote(room.vote_shown(HOST, self.now()))
+        if got.save:
+            self.save()
+
+    async def _vote_due(self, vote: object) -> None:
+        """The vote's wait: when it is over, whoever hasn't answered agrees."""
+        room = self.room
+        while room is not None and self.room is room and room.vote is vote:
+            left = room.vote_left(self.now())
+            if left <= 0:
+                self.voted(room.vote_due(self.now()))
+                return
+            await asyncio.sleep(left)
+
+    def dissolved(self) -> None:
+        """The players ended the match: the host's table takes the finished hands as every
+        guest did (the same message), and shows their summary."""
+        room = self.room
+        if room is None or room.match is None:
+            return
+        self.seen.receive(message("ended", why="dissolved",
+                                  record=pack_record(room.history(room.match))))
+        self.show_ended(self.seen.match)
+
     # ------------------------------------------------------------ the room
 
     def create(self) -> None:
@@ -189,6 +251,7 @@ class HostSession(RoomBase):
         self.room = Room(self.room_id, self.secret, tr(self.lang, "friends_host_name"),
                          level if level in LEVELS else "normal",
                          tokens=lambda: secrets.token_hex(16))
+        self.room.scale = self.app.params.timescale
         rules = self.app.params.rules(self.app.settings.rules)  # the host's, as a start
         self.room.choose(rules.match_hands if rules.match_hands in HANDS_CHOICES
                          else HANDS_DEFAULT, rules.base_flowers)
@@ -215,16 +278,19 @@ class HostSession(RoomBase):
         if room.room_id != room_id:
             return False
         self.room, self.room_id, self.secret = room, room.room_id, room.secret
+        room.scale = self.app.params.timescale
         # the guests reconnect by themselves: each seat waits for its guest the grace period
         # a dropped connection gets, before its bot covers it
         for s, seat in enumerate(room.seats):
             if seat.kind == "guest":
-                self.away.add(s)
+                self.away_seats.add(s)
                 asyncio.ensure_future(self._grace(s))
         if room.match is not None:
             self.app.match = room.match
             self.app.driver.seat_bots((room.level,) * 3, 0)
             self.see([])
+            if room.ended:  # dissolved before the reload: its summary again
+                self.dissolved()
         asyncio.ensure_future(self._host(reopen=False))
         return True
 
@@ -275,9 +341,10 @@ class HostSession(RoomBase):
         if got.dropped and got.refused is not None:
             self._drop(text, got.refused)
             return
-        self._deliver(got.replies)
+        if not got.vote:  # (a vote's replies go out with what the host's table shows)
+            self._deliver(got.replies)
         if got.back is not None:
-            self.away.discard(got.back)
+            self.away_seats.discard(got.back)
             self.app.notes.log.append(tr(self.lang, "friends_back",
                                          name=room.seats[got.back].name))
             self.app.render()  # the plate drops its "reconnecting"
@@ -287,6 +354,10 @@ class HostSession(RoomBase):
             self.maybe_deal()
         if got.said is not None:
             self.show_said(*got.said)
+        if got.vote:
+            self.voted(got)
+        if got.away is not None:
+            self.app.render()  # its plate says 托管 (or no longer)
         if got.lobby:
             self.refresh_lobby()
         if got.save:
@@ -305,7 +376,7 @@ class HostSession(RoomBase):
                 pass
         self._deliver(replies)
         for s in seats:
-            self.away.add(s)
+            self.away_seats.add(s)
             asyncio.ensure_future(self._grace(s))
         self.app.screen.show_notice(peer_dropped_html(self.lang))
         self.refresh_lobby()
@@ -322,7 +393,7 @@ class HostSession(RoomBase):
         s = room.seat_of(str(peer))
         self._deliver(room.drop(str(peer)))
         if s is not None:
-            self.away.add(s)
+            self.away_seats.add(s)
             self.app.notes.log.append(tr(self.lang, "friends_reconnecting",
                                          name=room.seats[s].name))
             asyncio.ensure_future(self._grace(s))
@@ -331,8 +402,8 @@ class HostSession(RoomBase):
 
     async def _grace(self, seat: int) -> None:
         await asyncio.sleep(self.seconds(GRACE))
-        if seat in self.away and self.room is not None and not self.room.seats[seat].online:
-            self.away.discard(seat)
+        if seat in self.away_seats and self.room is not None and not self.room.seats[seat].online:
+            self.away_seats.discard(seat)
             self.app.kick()  # the bot covers the seat from now on
 
     def humans(self) -> set[int]:
@@ -340,7 +411,9 @@ class HostSession(RoomBase):
         guests' for a grace period."""
         if self.room is None or not self.room.started:
             return {0}
-        return self.room.humans() | self.away
+        if self.room.ended:  # nothing more is played: no bot moves either
+            return {0, 1, 2, 3}
+        return self.room.humans() | self.away_seats
 
     def start(self) -> None:
         """friends-start: the match begins, dealt from fresh randomness."""
@@ -427,7 +500,7 @@ class HostSession(RoomBase):
     def arm(self) -> None:
         """The turn timer: a connected guest who must decide has ``timer`` seconds."""
         room = self.room
-        if room is None or (match := room.match) is None:
+        if room is None or (match := room.match) is None or room.ended:
             return
         key = (match.hand_no, len(match.game.actions))
         waiting = [s for s in match.game.to_move() if s in room.guests() or s == 0]
@@ -437,15 +510,19 @@ class HostSession(RoomBase):
         if waiting:
             asyncio.ensure_future(self._timeout(key, waiting, left))
         if 0 in waiting:
-            self.countdown(key, max(1, math.ceil(left)))
+            self.countdown(key, max(1, math.ceil(left / room.scale)))
+            self.play_away()
         elif match.game.over:
             asyncio.ensure_future(self._timeout(key, [], self.seconds(NEXT_WAIT)))
+            if self.away:  # 托管 is ready for the next hand too
+                room.host_ready()
 
     async def _timeout(self, key: tuple[int, int], seats: list[int], seconds: float) -> None:
         await asyncio.sleep(seconds)
         room = self.room
         match = None if room is None else room.match
-        if room is None or match is None or (match.hand_no, len(match.game.actions)) != key:
+        if room is None or match is None or (match.hand_no, len(match.game.actions)) != key \
+                or room.ended:
             return
         if match.game.over:
             self.maybe_deal(force=True)
@@ -457,6 +534,9 @@ class HostSession(RoomBase):
                 name = room.seats[seat].name
                 self.app.notes.log.append(tr(self.lang, "friends_timeout", name=name))
                 self._deliver(room.timed_out(seat))
+                if seat == HOST and room.seats[HOST].away and not self.away:
+                    self.set_away(True, tell=False)  # twice in a row: 托管 until "我回来了"
+                    self.app.screen.show_why(tr(self.lang, "friends_away_on"))
                 self.play(action)
                 return
 

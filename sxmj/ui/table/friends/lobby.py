@@ -227,19 +227,69 @@ def _terms(lobby: dict[str, Any], lang: str) -> str:
             f'data-base="{base}">{esc(terms_text(hands, base, lang))}</p>')
 
 
-def chat_html(lang: str) -> str:
-    """Quick phrases and emoji behind one button (the room's chat: nothing typed travels)."""
+def chat_html(lang: str, away: bool = False, ended: bool = False) -> str:
+    """The room's controls at the table: the turn timer, 托管 (``away``: this seat's own
+    browser plays for it until "我回来了"), 解散 (a vote to end the match now), and the quick
+    phrases and emoji behind one button (the room's chat: nothing typed travels). Once the
+    match is ``ended`` only the phrases stay."""
     phrases = "".join(f'<button type="button" class="chip" data-ui="friends-say" '
                       f'data-phrase="{p}">{esc(tr(lang, "phrase_" + p))}</button>'
                       for p in protocol.PHRASES)
     emoji = "".join(f'<button type="button" class="chip chip--emoji" data-ui="friends-say" '
                     f'data-phrase="{e}" aria-label="{e}">{e}</button>' for e in protocol.EMOJI)
+    rituals = "" if ended else (
+        f'<button type="button" class="chip chat__away" data-ui="away-toggle" '
+        f'data-testid="away-toggle" aria-pressed="{"true" if away else "false"}" '
+        f'title="{esc(tr(lang, "friends_away_hint"))}">'
+        f'{esc(tr(lang, "friends_back_now" if away else "friends_away"))}</button>'
+        f'<button type="button" class="chip" data-ui="friends-dissolve" '
+        f'data-testid="friends-dissolve">{esc(tr(lang, "friends_dissolve"))}</button>')
     return (f'<p class="turn-timer" id="turn-timer" data-testid="turn-timer" hidden '
-            f'aria-label="{esc(tr(lang, "friends_timer_label"))}"></p>'
+            f'aria-label="{esc(tr(lang, "friends_timer_label"))}"></p>{rituals}'
             f'<details class="chat__box" data-testid="friends-chat"><summary class="chip">'
             f'{esc(tr(lang, "friends_say"))}</summary>'
             f'<div class="friends-chat" role="group" aria-label="{esc(tr(lang, "friends_say"))}">'
             f'{phrases}{emoji}</div></details>')
+
+
+def vote_html(vote: dict[str, Any], names: list[str], lang: str) -> str:
+    """A 解散 vote (``vote`` as :meth:`sxmj.room.host.Room.vote_shown` shows it to this
+    table, seats turned: this table's own is 0; ``names`` by those seats): who asked, each
+    person's answer, the seconds before silence counts as yes, and, while this table hasn't
+    answered, 同意 and 拒绝 (``dissolve-vote``, ``data-vote`` = ``yes`` | ``no``)."""
+    def answer(seat: int) -> str:
+        key = ("friends_vote_yes" if seat in vote["yes"] else "friends_vote_no"
+               if seat in vote["no"] else "friends_vote_waiting")
+        return (f'<li data-seat="{seat}" data-answer="{key[len("friends_vote_"):]}">'
+                f'<span>{esc(names[seat])}</span> <b>{esc(tr(lang, key))}</b></li>')
+
+    people = sorted(set(vote["yes"]) | set(vote["no"]) | set(vote["waiting"]))
+    mine = 0 in vote["waiting"]
+    buttons = (f'<div class="friends__buttons">'
+               f'<button type="button" class="act" data-ui="dissolve-vote" data-vote="yes" '
+               f'data-testid="dissolve-vote">{esc(tr(lang, "friends_vote_agree"))}</button>'
+               f'<button type="button" class="act act--ghost" data-ui="dissolve-vote" '
+               f'data-vote="no" data-testid="dissolve-vote">'
+               f'{esc(tr(lang, "friends_vote_refuse"))}</button></div>') if mine else (
+        f'<p class="vote__wait">{esc(tr(lang, "friends_vote_sent"))}</p>')
+    return (f'<section class="vote" data-testid="friends-vote" data-by="{vote["by"]}" '
+            f'data-seconds="{vote["seconds"]}" aria-labelledby="vote-title">'
+            f'<h2 id="vote-title">{esc(tr(lang, "friends_vote_title"))}</h2>'
+            f'<p>{esc(tr(lang, "friends_vote_asked", name=names[vote["by"]]))}</p>'
+            f'<ul class="vote__answers">{"".join(answer(s) for s in people)}</ul>'
+            f'<p class="vote__left" data-testid="vote-left">'
+            f'{esc(tr(lang, "friends_vote_left", n=vote["seconds"]))}</p>{buttons}</section>')
+
+
+def ended_html(summary: str, lang: str) -> str:
+    """The dialog of a match the players dissolved: what it was (the hand being played is
+    void), the summary of the hands played (``summary``, ``data-ended="dissolved"``), the
+    record to export, and a way back to the table."""
+    return (f'<div class="ended" data-testid="friends-ended">'
+            f'<p class="ended__why">{esc(tr(lang, "friends_dissolved"))}</p>{summary}'
+            f'<div class="friends__buttons"><button type="button" class="act act--ghost" '
+            f'data-ui="friends-ended-close">{esc(tr(lang, "friends_ended_close"))}</button>'
+            f'</div></div>')
 
 
 def phrase_text(phrase: str, lang: str) -> str:

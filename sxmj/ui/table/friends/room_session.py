@@ -14,18 +14,21 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Protocol
 
+from sxmj.game import Action
 from sxmj.messages import CoreError
 from sxmj.room.ice import format_servers, preset_servers
 from sxmj.room.limits import DROPPED_LOG
 from sxmj.table_game import TableMatch
+from sxmj.ui.i18n import seat_name as seat_label
 from sxmj.ui.i18n import tr
 from sxmj.ui.params import Params
 from sxmj.ui.table.bot_loop import BotDriver
 from sxmj.ui.table.decision import Decision
 from sxmj.ui.table.dom import Screen, Speaker, is_none
-from sxmj.ui.table.friends.lobby import phrase_text
+from sxmj.ui.table.friends.lobby import chat_html, ended_html, phrase_text, vote_html
 from sxmj.ui.table.overlay import Overlay
 from sxmj.ui.table.regions import TableNotes
+from sxmj.ui.table.result.match import summary_html
 from sxmj.ui.table.result.reveal import Ending
 from sxmj.ui.table.session import Coach, Table
 from sxmj.ui.table.state import TableState
@@ -38,6 +41,7 @@ if TYPE_CHECKING:  # the drawing reads the room's names: a cycle only for the ty
 ROOM_KEY = "sxmj.room"  # the host's room and match (localStorage)
 TOKEN_KEY = "sxmj.seat."  # + the room id: a guest's seat token (sessionStorage)
 TICKS = 5  # the last seconds of a decision tick
+AWAY_BEAT = 0.8  # seconds 托管 waits before it plays (the others see the move happen)
 # seconds a room waits for its broker (a guest: for its host) before saying, in front of
 # everything, that it can't reach it and what to try
 BROKER_WAIT = 10
@@ -70,6 +74,8 @@ class RoomTable(Table, Protocol):
 
     def room_closed(self) -> None: ...
 
+    def act(self, action: Action | None) -> None: ...
+
 
 class RoomBase:
     """What both sides of a room share: the table (``app``), the transport, the lobby, the
@@ -97,6 +103,8 @@ class RoomBase:
         # messages dropped (malformed, oversized, unknown, over a limit): the last few only,
         # as anyone may send junk
         self.log: deque[str] = deque(maxlen=DROPPED_LOG)
+        self.away = False  # 托管: this page plays this person's seat until "我回来了"
+        self.away_gen = 0  # counts the decisions 托管 was asked to play (a newer one wins)
 
     @property
     def lang(self) -> str:
@@ -185,7 +193,7 @@ class RoomBase:
                 element.dataset.left = str(left)
             if left <= TICKS:
                 self.app.speaker.tick()
-            await asyncio.sleep(1)
+            await asyncio.sleep(self.seconds(1))
             element = self.app.document.getElementById("turn-timer")  # redrawn meanwhile
         if gen == self.tick_gen and not is_none(element):
             element.hidden = True
@@ -194,14 +202,105 @@ class RoomBase:
         """The players' names by seat of this table (empty until the match starts)."""
         return ()
 
+    def controls(self, lang: str) -> str:
+        """The room's controls beside the table once the match is on (:func:`chat_html`)."""
+        return chat_html(lang, self.away, bool(self.ended())) if self.names() else ""
+
     def _plate(self, seat: dict[str, Any], mine: bool) -> str:
-        """A plate's name: a person's (and whether they are reconnecting); "" keeps the
-        seat's own name (yours, or a bot's)."""
+        """A plate's name: a person's (and whether they are reconnecting or on 托管); ""
+        keeps the seat's own name (yours, or a bot's)."""
         if mine or seat["kind"] == "bot":
             return ""
         if seat["kind"] == "guest" and not seat["online"]:
             return f'{seat["name"]} · {tr(self.lang, "friends_seat_away")}'
+        if seat.get("away"):
+            return f'{seat["name"]} · {tr(self.lang, "friends_seat_auto")}'
         return str(seat["name"])
+
+    # ------------------------------------------------------------ 托管 and 解散
+
+    def ended(self) -> str:
+        """Why the match ended early ("dissolved"), or "" while it goes on."""
+        return ""
+
+    def set_away(self, on: bool, tell: bool = True) -> None:
+        """托管 on or off at this table (``tell``: the room hears it, and every plate says
+        so). On, this page plays this person's decisions with their bot's level."""
+        self.away = on
+        if tell:
+            self.tell_away(on)
+        self.app.render()
+        if on:
+            self.play_away()
+
+    def tell_away(self, on: bool) -> None:
+        """The room hears this person's 托管 (each side its own way)."""
+
+    def play_away(self) -> None:
+        """On 托管, this table's decision is played after a beat, by the seat's bot in this
+        very page (no other browser ever needs this person's hand)."""
+        if not self.away or self.ended():
+            return
+        match = self.app.match
+        if match.game.over or not match.game.legal_actions(0):
+            return
+        self.away_gen += 1
+        asyncio.ensure_future(self._play_away(self.away_gen, self.step_now()))
+
+    async def _play_away(self, gen: int, key: tuple[int, int]) -> None:
+        await asyncio.sleep(self.seconds(AWAY_BEAT))
+        game = self.app.match.game
+        if gen != self.away_gen or not self.away or key != self.step_now() or \
+                not game.legal_actions(0):
+            return
+        self.app.act(self.app.driver.for_person(game, self.level()))
+
+    def step_now(self) -> tuple[int, int]:
+        """The state this table's decision answers (hand, moves seen)."""
+        match = self.app.match
+        return match.hand_no, len(match.game.actions)
+
+    def level(self) -> str:
+        """The room's bot level (托管 plays at it)."""
+        return "normal"
+
+    def propose(self) -> None:
+        """申请解散: this person votes yes, which opens a vote if none is open."""
+        self.answer(True)
+
+    def answer(self, yes: bool) -> None:
+        """This person's answer to the 解散 vote (each side sends it its own way)."""
+
+    def show_vote(self, vote: dict[str, Any] | None) -> None:
+        """The vote as this table is shown it: open, the dialog with its answers (and this
+        person's buttons while they haven't answered); kept, a word and the table again."""
+        if vote is None:
+            return
+        if vote["result"] == "kept":
+            if self.app.overlay.kind == "vote":
+                self.app.overlay.close()
+            self.app.screen.show_why(tr(self.lang, "friends_vote_kept"))
+        elif vote["result"] == "open":
+            names = [name or seat_label(s, self.lang)
+                     for s, name in enumerate(self.names() or ("",) * 4)]
+            self.app.overlay.open("vote", vote_html(vote, names, self.lang))
+
+    def show_ended(self, match: TableMatch) -> None:
+        """The match was dissolved: the table stops, and the summary of the hands played
+        (``data-ended="dissolved"``) opens with the record to export."""
+        self.away = False
+        self.away_gen += 1
+        self.tick_gen += 1  # no turn timer goes on
+        names = self.names()
+
+        def name(seat: int) -> str:
+            return names[seat] if names and names[seat] else seat_label(seat, self.lang)
+
+        summary = summary_html(match, self.app.persistence.profile, self.lang, name,
+                               ranked=False, ended="dissolved")
+        self.app.document.body.dataset.sxmjRoom = "ended"
+        self.app.render()
+        self.app.overlay.open("ended", ended_html(summary, self.lang))
 
     def record_text(self) -> str | None:
         """The match's record to export when it isn't the table's own match (a guest's)."""
@@ -228,6 +327,14 @@ class RoomBase:
         the start (each side takes those it has)."""
         if name == "create":
             self.show_lobby()
+        elif name == "away":
+            self.set_away(not self.away)
+        elif name == "dissolve":
+            self.propose()
+        elif name == "vote" and value in ("yes", "no"):
+            self.answer(value == "yes")
+        elif name == "ended-close":
+            self.app.overlay.close()
         elif name == "say" and phrase_text(value, "en"):
             box = self.app.document.querySelector("#chat details")
             if not is_none(box):

@@ -107,6 +107,9 @@ class InputRouter:
             "friends-copy": lambda: t.session.command("copy"),
             "friends-share-copy": lambda: t.session.command("share-copy"),
             "friends-lock": lambda: t.session.command("lock"),
+            "away-toggle": lambda: t.session.command("away"),
+            "friends-dissolve": lambda: t.session.command("dissolve"),
+            "friends-ended-close": lambda: t.session.command("ended-close"),
             "friends-export": t.export_record,
             "review": self.review,
             "review-cancel": lambda: t.reviewer.cancel(),
@@ -206,6 +209,9 @@ class InputRouter:
                 return
             if ui == "friends-remove":  # the host's: which seat
                 t.session.command("remove", attr(button, "data-seat") or "")
+                return
+            if ui == "dissolve-vote":  # 解散: this person's answer
+                t.session.command("vote", attr(button, "data-vote") or "")
                 return
             if ui is not None and self.ui(ui):
                 return

@@ -169,10 +169,13 @@ def improvements_html(match: TableMatch, profile: Profile, lang: str) -> str:
 
 
 def summary_html(match: TableMatch, profile: Profile, lang: str,
-                 name: Callable[[int], str] | None = None, ranked: bool = True) -> str:
+                 name: Callable[[int], str] | None = None, ranked: bool = True,
+                 ended: str = "played") -> str:
     """The match summary at the top of its last hand's result panel; ``name`` gives each
     seat's name (a friends room's players), else the seats' own. ``ranked``: the rank
-    progress is shown (not where nothing can be kept: it would start afresh every visit)."""
+    progress is shown (not where nothing can be kept: it would start afresh every visit).
+    ``ended``: ``played`` (every hand) or ``dissolved`` (a friends room's 解散: the hands
+    played so far)."""
     name = name or (lambda seat: seat_name(seat, lang))
     rows = []
     dealer = match.game.dealer
@@ -204,7 +207,7 @@ def summary_html(match: TableMatch, profile: Profile, lang: str,
     kicker = tr(lang, "match_kicker", n=hands, s="" if hands == 1 else "s")
     return (
         f'<section class="summary" data-testid="match-summary" data-hands="{len(match.results)}"'
-        f' data-place="{place}" aria-labelledby="summary-title">'
+        f' data-place="{place}" data-ended="{ended}" aria-labelledby="summary-title">'
         f'<p class="result__hand-no">{esc(kicker)}</p>'
         f'<h2 id="summary-title" class="summary__title">{esc(tr(lang, "match_title"))}</h2>'
         f'<p class="summary__you">{esc(you)}</p>'

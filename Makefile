@@ -23,7 +23,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 -y -q
 
 .PHONY: help play serve article test lint typecheck unit e2e e2e-friends site vendor snapshot sync bench \
-	bench-boot bench-first-visit bench-embeds bench-room clean distclean venv chromium npm
+	bench-boot bench-first-visit bench-embeds bench-room clean distclean venv chromium coturn npm
 
 help:
 	@sed -n 's/^#   //p' Makefile
@@ -80,6 +80,12 @@ chromium:
 	  echo "installing Debian chromium, fonts-noto-cjk and fonts-noto-color-emoji"; \
 	  $(APT) update && $(APT) install chromium fonts-noto-cjk fonts-noto-color-emoji; }
 
+# Debian's coturn: the friends tests' TURN relay (e2e/test_friends_relay.py starts it inside
+# the test's network namespace; the package's own service is never started)
+coturn:
+	@command -v turnserver >/dev/null || { echo "installing Debian coturn"; \
+	  $(APT) update && $(APT) install --no-install-recommends coturn; }
+
 lint: venv
 	$(VENV)/bin/ruff check .
 
@@ -94,11 +100,12 @@ typecheck: venv
 # above the floor (set just under its figure: docs/testing.md "Quality checks").
 COVERAGE_FLOOR := 93.0
 PYTEST_COV := --cov --cov-report=
+# every run names its slowest tests, so CI's log says where the minutes go (set before
+# UNIT_JOBS, which `:=` expands at once)
+DURATIONS := --durations=25
 # The unit tests run on two processes (pytest-xdist; `worksteal` hands a slow test's
 # neighbours to the idle one): about 10 minutes with coverage on 2 cores, where one took 30
 UNIT_JOBS := -n 2 --dist worksteal $(DURATIONS)
-# every run names its slowest tests, so CI's log says where the minutes go
-DURATIONS := --durations=25
 COVERAGE_REPORT := $(VPY) scripts/coverage_report.py --floor $(COVERAGE_FLOOR)
 
 # pytest exits 5 when it collected no test: that fails the build like any other failure
@@ -119,18 +126,18 @@ E2E_RERUN := --reruns 1 --only-rerun 'Target crashed' $(DURATIONS)
 # namespace of their own (scripts/netns_run: root, as CI); the plain e2e run skips them.
 FRIENDS_E2E := scripts/netns_run $(VPY) -m pytest $(E2E_RERUN) $(wildcard e2e/test_friends*.py)
 
-e2e: venv chromium site
+e2e: venv chromium coturn site
 	@failed=""; \
 	$(VPY) -m pytest $(E2E_RERUN) e2e || failed="$$failed e2e(pytest exit $$?)"; \
 	$(FRIENDS_E2E) || failed="$$failed e2e-friends(exit $$?)"; \
 	if [ -n "$$failed" ]; then echo "make e2e FAILED:$$failed"; exit 1; fi
 
-e2e-friends: venv chromium site
+e2e-friends: venv chromium coturn site
 	$(FRIENDS_E2E)
 
 # Every step runs even when one fails, so one run shows every problem
 # (pytest exit 5 means no test was collected: a failure too).
-test: venv chromium site
+test: venv chromium coturn site
 	@failed=""; \
 	$(VENV)/bin/ruff check . || failed="$$failed ruff"; \
 	$(MYPY_CORE) || failed="$$failed mypy(core)"; \

@@ -1,7 +1,8 @@
 """Play with friends (issue 15), in four real browsers over WebRTC.
 
 Runs inside a network namespace of its own (``scripts/netns_run``; ``make e2e`` does), with
-a local PeerServer (the ``broker`` fixture) and no STUN or TURN server (``?ice=none``).
+a local PeerServer (the ``broker`` fixture) and no STUN or TURN server (``?ice=none``; the
+relay, coturn, is ``e2e/test_friends_relay.py``'s).
 Each player is a browser context of its own (``friends_page``), and every move is a click:
 
 - four players (the host and three guests) play a whole hand; the scores agree on every
@@ -130,11 +131,12 @@ def scores(page: Page) -> list[int]:
     return [by_seat[s] for s in range(4)]
 
 
-def player(friends_page, site_url: str, path: str, **context):
-    """A player's page, its transport's messages recorded (window.sxmjWire)."""
+def player(friends_page, site_url: str, path: str, init: tuple[str, ...] = (), **context):
+    """A player's page, its transport's messages recorded (window.sxmjWire); ``init``:
+    scripts of the test's own, run before the page's."""
     page, w = friends_page(None, **context)
-    page.add_init_script(RECORDER)
-    page.add_init_script(STAMPER)
+    for script in (RECORDER, STAMPER, *init):
+        page.add_init_script(script)
     page.goto(site_url + path)
     wait_ready(page, w)
     return page, w
@@ -153,8 +155,8 @@ def open_host(friends_page, broker, site_url: str, seed: int = 1,
 
 
 def join(friends_page, site_url: str, link: str, name: str, seat: int | None = None,
-         shots=None, **context):
-    page, w = player(friends_page, site_url, link.replace(site_url, ""), **context)
+         shots=None, init: tuple[str, ...] = (), **context):
+    page, w = player(friends_page, site_url, link.replace(site_url, ""), init, **context)
     page.wait_for_selector('[data-testid="friends-seat"]', timeout=30000)
     page.fill('[data-testid="friends-name"]', name)
     if shots is not None:
@@ -741,7 +743,7 @@ def test_the_policy_stops_a_name_that_escaping_let_through(friends_page, broker,
 
 def test_the_host_chooses_the_terms_and_shares_them(friends_page, broker, site_url):
     """局数 and 底花 chosen in the room: in the invite's text for the chat, in a guest's
-    lobby, and in the match both tables play."""
+    lobby, and in the match both tables play; and the guest's route in the host's lobby."""
     host, _, link = open_host(friends_page, broker, site_url, seed=5)
     host.select_option('[data-testid="friends-hands"]', "4")
     host.select_option('[data-testid="friends-base"]', "10")
@@ -752,6 +754,11 @@ def test_the_host_chooses_the_terms_and_shares_them(friends_page, broker, site_u
     guest, _, _ = join(friends_page, site_url, link, "阿明", 1)
     terms = guest.locator('[data-testid="friends-terms"]')
     assert terms.get_attribute("data-hands") == "4" and terms.get_attribute("data-base") == "10"
+    # the host's lobby shows the guest's route, from the connection's own statistics: in
+    # this namespace (no STUN or TURN) a direct one
+    path = host.locator('[data-testid="friends-path"][data-seat="1"]')
+    path.wait_for(timeout=10000)
+    assert path.get_attribute("data-path") == "direct" and path.inner_text() == "直连"
     start(host, 1)
     dealt(guest)
     dealt(host)

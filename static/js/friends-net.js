@@ -16,6 +16,9 @@
 //  - send(peerId, text) → true if handed to the channel; broadcast(text) → how many peers;
 //    peers() → the ids of the open connections; close(): ends everything, no callback after.
 //  - qrSvg(text) → Promise of an SVG string (the invite's QR code, made here).
+//  - path(peerId) → Promise of "direct" | "relay" | "none": the route of that connection,
+//    from its RTCPeerConnection's getStats() (the selected candidate pair: a relay candidate
+//    on either end is a TURN relay; none succeeded, or no connection, is "none").
 //  - drop(peerId): closes that connection (no onClose for it): the host's page cuts a peer
 //    that went past the room's limits (sxmj/room/limits.py).
 // Messages are strings (JSON in practice) on a reliable data channel with PeerJS's "raw"
@@ -312,6 +315,30 @@
     this.status("closed");
   };
 
+  // The route of an RTCPeerConnection: its selected candidate pair (the transport's, or a
+  // succeeded nominated pair where the browser names none), and the two candidates' types.
+  function routeOf(pc) {
+    if (!pc || typeof pc.getStats !== "function") return Promise.resolve("none");
+    return pc.getStats().then(function (report) {
+      var pair = null;
+      report.forEach(function (s) {
+        if (s.type === "transport" && s.selectedCandidatePairId) {
+          pair = report.get(s.selectedCandidatePairId) || pair;
+        }
+      });
+      if (!pair) {
+        report.forEach(function (s) {
+          if (s.type === "candidate-pair" && s.state === "succeeded" && s.nominated) pair = s;
+        });
+      }
+      if (!pair || pair.state !== "succeeded") return "none";
+      var local = report.get(pair.localCandidateId) || {};
+      var remote = report.get(pair.remoteCandidateId) || {};
+      return local.candidateType === "relay" || remote.candidateType === "relay"
+        ? "relay" : "direct";
+    }, function () { return "none"; });
+  }
+
   function begin(role, roomId, opts) {
     if (session) session.close();
     session = new Session(role, String(roomId), opts);
@@ -343,6 +370,10 @@
       var open = [];
       session.conns.forEach(function (conn, peerId) { if (conn.open) open.push(peerId); });
       return open;
+    },
+    path: function (peerId) {
+      var conn = session && session.conns.get(String(peerId));
+      return routeOf(conn && conn.open ? conn.peerConnection : null);
     },
     id: function () { return session && session.peer && session.peer.id || ""; },
     state: function () { return session ? session.state : "closed"; },

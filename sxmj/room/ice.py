@@ -113,6 +113,25 @@ def _server(entry: Any, logins: bool) -> IceServer:
     return IceServer(tuple(urls), user, credential)
 
 
+def ice_list_ok(text: str) -> bool:
+    """``text`` is a custom list a host may keep (:func:`parse_servers` without logins)."""
+    try:
+        parse_servers(text, logins=False)
+    except CoreError:
+        return False
+    return True
+
+
+def turn_secret_ok(secret: str) -> bool:
+    """``secret`` can mint logins (:func:`turn_credentials`): 16 to 256 printable
+    characters.
+
+    >>> turn_secret_ok("0123456789abcdef"), turn_secret_ok("short")
+    (True, False)
+    """
+    return 16 <= len(secret) <= 256 and secret.isprintable()
+
+
 def format_servers(servers: tuple[IceServer, ...]) -> str:
     """The list as the invite's fragment carries it (compact JSON; the caller escapes it)."""
     return json.dumps([s.to_json() for s in servers], separators=(",", ":"))
@@ -123,7 +142,7 @@ def turn_credentials(secret: str, room: str, now: int, life: int = EVENING) -> t
     minted from coturn's ``static-auth-secret`` (the TURN REST scheme): user
     ``EXPIRY:ROOM``, password base64(HMAC-SHA1(secret, user)). The secret itself is in
     neither."""
-    if not 16 <= len(secret) <= 256 or not secret.isprintable():
+    if not turn_secret_ok(secret):
         raise CoreError("ice.secret", "ice")
     user = f"{now + life}:{room}"
     digest = hmac.new(secret.encode(), user.encode(), hashlib.sha1).digest()

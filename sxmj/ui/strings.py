@@ -625,6 +625,32 @@ STRINGS: dict[str, tuple[str, str]] = {
     # overlay, welcome
     "set_tap": ("出牌方式", "Discarding a tile"),
     "set_friends": ("和朋友玩", "Play with friends"),
+    "set_ice": ("连接方式（ICE）", "Connection servers (ICE)"),
+    "ice_default": ("默认（PeerJS 的服务器）", "Default (PeerJS's servers)"),
+    "ice_china": ("中国大陆（小米、腾讯的 STUN）", "Mainland China (Xiaomi's and Tencent's STUN)"),
+    "ice_none": ("不用服务器（同一网络）", "None (the same network only)"),
+    "set_ice_note": ("你开的房间用它，邀请链接带着它。在中国大陆请选「中国大陆」。",
+                     "The rooms you host use it, and the invite carries it. In mainland China, "
+                     "choose Mainland China."),
+    "set_ice_servers": ("自己的 STUN / TURN 服务器", "Your own STUN / TURN servers"),
+    "set_ice_servers_note": ("JSON 列表，和 RTCConfiguration.iceServers 一样；"
+                             "填了就代替上面的方式。手机在运营商 NAT 后面时，"
+                             "TURN（最好是 443 端口的 turns:）才连得上。",
+                             "A JSON list, as RTCConfiguration.iceServers; it replaces the choice "
+                             "above. Phones behind a carrier's NAT often connect only through a "
+                             "TURN relay (best turns: on port 443)."),
+    "set_ice_servers_bad": ("这个列表不对（要 stun:/turn:/turns: 地址，最多 8 个），"
+                            "没有保存：{value}",
+                            "That list is not one this page can use (stun:/turn:/turns: URLs, "
+                            "at most 8): not saved: {value}"),
+    "set_turn_secret": ("TURN 密钥（coturn 的 static-auth-secret）",
+                        "TURN secret (coturn's static-auth-secret)"),
+    "set_turn_secret_note": ("只留在这台设备上：每个房间用它生成 12 小时有效的登录，"
+                             "邀请里只有登录。",
+                             "It stays on this device: each room gets a login made from it, "
+                             "valid for 12 hours, and only the login travels in the invite."),
+    "set_turn_secret_bad": ("密钥要 16 到 256 个字符，没有保存。",
+                            "The secret must be 16 to 256 characters: not saved."),
     "set_broker": ("牵线服务器（PeerServer）", "Broker (PeerServer)"),
     "set_broker_note": ("你开的房间用这台服务器牵线；空着就用 PeerJS 的公共服务器。"
                         "地址栏的 ?broker= 优先。",
@@ -679,6 +705,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "hand_no_of": ("第 {n}/{of} 局", "Hand {n}/{of}"),
     "match_kicker": ("{n} 局打完", "{n} hand{s} played"),
     "match_title": ("比赛结束", "Match over"),
+    "match_title_dissolved": ("本场解散", "Match ended early"),
     "match_you": ("你第 {n} 名 · {score} 分", "You placed #{n} · {score}"),
     "match_place": ("第 {n}", "#{n}"),
     "match_col_place": ("名次", "Place"),
@@ -813,6 +840,12 @@ STRINGS: dict[str, tuple[str, str]] = {
     "friends_ready_wait": ("等其他玩家点下一局…",
                            "Waiting for the others to be ready…"),
     "friends_say": ("说一句", "Say"),
+    "friends_path_direct": ("直连", "direct"),
+    "friends_path_relay": ("经中继", "via relay"),
+    "friends_path_none": ("未连通", "not connected"),
+    "friends_path_try": ("试试设置里的「中国大陆」连接方式，或自己的 TURN 服务器",
+                         "Try the Mainland China servers in Settings, or a TURN server "
+                         "of your own"),
     "friends_away": ("托管", "Auto-play"),
     "friends_back_now": ("我回来了", "I'm back"),
     "friends_away_hint": ("托管：你的浏览器替你出牌，直到你点「我回来了」",

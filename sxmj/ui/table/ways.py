@@ -16,7 +16,7 @@ from sxmj.ui.table.daily.session import DailyTable, open_daily
 from sxmj.ui.table.drawing import Drawing
 from sxmj.ui.table.friends.guest import GuestSession
 from sxmj.ui.table.friends.host import HostSession
-from sxmj.ui.table.friends.lobby import read_hash
+from sxmj.ui.table.friends.lobby import read_hash, read_ice
 from sxmj.ui.table.friends.room_session import RoomTable
 from sxmj.ui.table.regions import lesson_missing_html
 from sxmj.ui.table.replay.records import Replay
@@ -44,12 +44,13 @@ class Visit(DailyTable, LessonTable, RoomTable, Protocol):
 def opening(table: Visit, search: str) -> Session:
     """The session this visit opens (its match dealt or resumed); a refused room or daily
     link goes to ``table.room_refused``, a daily's shared play to ``table.link_record``."""
-    room = read_hash(str(getattr(table.window.location, "hash", "") or ""))
+    fragment = str(getattr(table.window.location, "hash", "") or "")
+    room = read_hash(fragment)
     if room is not None and room[0] == "guest":
         table.match = Match(seed=table.params.seed)  # drawn behind the room until the deal
         guest = GuestSession(table)
         table.session = guest
-        guest.join(room[1], room[2])
+        guest.join(room[1], room[2], read_ice(fragment))
         return guest
     if room is not None:  # a reload of the host: the room goes on if this browser has it
         host = HostSession(table)

@@ -72,6 +72,16 @@ class GuestSession(RoomBase):
                  [guest.lobby["seats"][(i + me) % 4] for i in range(4)])
         return tuple(self._plate(seat, mine=i == 0) for i, seat in enumerate(seats))
 
+    def people_names(self) -> tuple[str, ...]:
+        guest = self.guest
+        if guest is None or guest.state is None:
+            return ()
+        me = guest.seat
+        seats = (guest.state["names"] if guest.lobby is None else
+                 [guest.lobby["seats"][(i + me) % 4] for i in range(4)])
+        return tuple("" if i == 0 or seat["kind"] == "bot" else str(seat["name"])
+                     for i, seat in enumerate(seats))
+
     def record_text(self) -> str | None:
         """The host's record of the finished hands (the one any player exports)."""
         if self.guest is None or self.guest.record is None:
@@ -106,9 +116,10 @@ class GuestSession(RoomBase):
 
     # ------------------------------------------------------------ the room
 
-    def join(self, room_id: str, secret: str) -> None:
-        """Opened from an invite link: connect to the host and show the room."""
-        self.room_id, self.secret = room_id, secret
+    def join(self, room_id: str, secret: str, ice: str = "") -> None:
+        """Opened from an invite link: connect to the host and show the room (through the
+        ICE servers of the invite's fragment, ``ice``, when it carries a list)."""
+        self.room_id, self.secret, self.custom = room_id, secret, ice
         self.guest = GuestTable()
         self.app.document.body.dataset.sxmjRoom = "lobby"  # no table until the host deals
         self.show_lobby()

@@ -11,9 +11,11 @@ import asyncio
 import json
 import math
 import secrets
+import time
 from typing import Any
 
 from sxmj.game import Action
+from sxmj.messages import CoreError
 from sxmj.room.guest import GuestTable
 from sxmj.room.host import (
     GRACE,
@@ -26,6 +28,7 @@ from sxmj.room.host import (
     SavedRoomError,
     deal,
 )
+from sxmj.room.ice import format_servers, parse_servers, with_credentials
 from sxmj.room.protocol import message, pack_record
 from sxmj.rules import BASE_FLOWERS
 from sxmj.table_game import TableMatch
@@ -45,6 +48,7 @@ from sxmj.ui.table.friends.room_session import ROOM_KEY, RoomBase, RoomTable
 from sxmj.ui.table.storage.saved import LEVELS
 
 NEXT_WAIT = 30  # seconds the host waits for everyone to be ready before dealing anyway
+PATH_EVERY = 2  # seconds between two looks at the guests' routes while the lobby shows
 
 
 class HostSession(RoomBase):
@@ -67,6 +71,8 @@ class HostSession(RoomBase):
         # guest's is, so the host's page shows no more than its seat may see
         self.seen = GuestTable()
         self.timed_vote: object = None  # the 解散 vote whose wait is being timed
+        self.paths: dict[int, str] = {}  # each guest's route (friends-net.js path())
+        self.watching_paths = False
 
     # ------------------------------------------------------------ the session
 
@@ -89,12 +95,36 @@ class HostSession(RoomBase):
         """The address's ``?broker=``, else the host's own setting."""
         return self.app.params.broker or self.app.settings.broker
 
+    def preset(self) -> str:
+        """The address's ``?ice=``, else the host's own setting."""
+        return self.app.params.ice or self.app.settings.ice
+
+    def custom_servers(self) -> str:
+        """The host's own STUN and TURN servers (Settings), as the invite carries them:
+        every TURN server's login minted for this room from the host's secret, which stays
+        here (:func:`sxmj.room.ice.with_credentials`), or the list's own logins. "" when
+        there is no list, or it can't serve (a TURN server with no login and no secret:
+        the preset serves, and the console says why)."""
+        settings = self.app.settings
+        if not settings.ice_servers:
+            return ""
+        try:
+            servers = parse_servers(settings.ice_servers, logins=not settings.turn_secret)
+            if settings.turn_secret:
+                servers = with_credentials(servers, settings.turn_secret, self.room_id,
+                                           int(time.time()))
+        except CoreError as e:
+            self.app.window.console.warn(f"sxmj friends: own ICE servers not used: {e}")
+            return ""
+        return format_servers(servers)
+
     def show_lobby(self) -> None:
         room = self.room
         if room is not None and not room.started:
             self.app.overlay.open("friends", host_lobby_html(
                 room, self.link, self.qr, self.lang, self.failure,
-                self.broker() or PUBLIC_BROKER))
+                self.broker() or PUBLIC_BROKER, self.paths))
+            self.watch_paths()
         elif room is not None and self.failure:  # a reload: the match goes on, as it can
             self.app.screen.show_why(tr(self.lang, self.failure,
                                         broker=self.broker() or PUBLIC_BROKER))
@@ -104,6 +134,12 @@ class HostSession(RoomBase):
             return ()
         seats = [s.public() for s in self.room.seats]
         return tuple(self._plate(seat, mine=s == 0) for s, seat in enumerate(seats))
+
+    def people_names(self) -> tuple[str, ...]:
+        if self.room is None:
+            return ()
+        return tuple("" if s == 0 or seat.kind == "bot" else seat.name
+                     for s, seat in enumerate(self.room.seats))
 
     def play(self, action: Action) -> None:
         """Apply a checked move (anyone's), redraw, and let the bots go on."""
@@ -296,10 +332,7 @@ class HostSession(RoomBase):
 
     async def _host(self, reopen: bool = True) -> None:
         self.net = await self._net()
-        base = str(self.app.window.location.href).split("?")[0].split("#")[0]
-        network = self.network()
-        query = "?" + "&".join(f"{k}={v}" for k, v in network) if network else ""
-        self.link = invite_link(base, query, self.room_id, self.secret)
+        self.invite()
         try:
             self.qr = str(await self.net.qrSvg(self.link))
         except Exception:  # noqa: BLE001 - the link alone still invites
@@ -313,6 +346,42 @@ class HostSession(RoomBase):
         if reopen:
             self.show_lobby()
         self.app.render()
+
+    def invite(self) -> None:
+        """The invite link: this page, the network's parameters, the room, its secret, and
+        the host's own ICE servers with this room's logins (in the fragment)."""
+        base = str(self.app.window.location.href).split("?")[0].split("#")[0]
+        network = self.network()
+        query = "?" + "&".join(f"{k}={v}" for k, v in network) if network else ""
+        self.custom = self.custom_servers()
+        self.link = invite_link(base, query, self.room_id, self.secret, self.custom)
+
+    def watch_paths(self) -> None:
+        """While the lobby shows, each guest's route is asked of the transport every
+        :data:`PATH_EVERY` seconds (a route can change: a relay once the direct path fails)."""
+        room = self.room
+        if not self.watching_paths and self.net is not None and room is not None \
+                and room.guests():  # (the first guest's arrival redraws the lobby)
+            self.watching_paths = True
+            asyncio.ensure_future(self._paths())
+
+    async def _paths(self) -> None:
+        try:
+            while self.room is not None and self.net is not None and not self.room.started \
+                    and self.app.overlay.kind == "friends":
+                paths = {}
+                for s in self.room.guests():
+                    peer = self.room.seats[s].peer
+                    if peer is not None:
+                        paths[s] = str(await self.net.path(peer))
+                if paths != self.paths:
+                    self.paths = paths
+                    self.refresh_lobby()
+                await asyncio.sleep(self.seconds(PATH_EVERY))
+        except Exception as e:  # noqa: BLE001 - a transport without routes: none are shown
+            self.app.window.console.warn(f"sxmj friends: no routes: {e}")
+        finally:
+            self.watching_paths = False
 
     def host_status(self, state: Any) -> None:
         """The broker registered the room (``open``): guests can find it now."""

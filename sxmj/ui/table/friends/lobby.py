@@ -11,18 +11,19 @@ docs/reference/testing-contract.md).
 from __future__ import annotations
 
 from typing import Any
-from urllib.parse import parse_qs
+from urllib.parse import parse_qs, quote
 
-from sxmj.messages import render
+from sxmj.messages import CoreError, render
 from sxmj.room import protocol
 from sxmj.room.host import HANDS_CHOICES, TIMER_CHOICES, Room
+from sxmj.room.ice import parse_servers
 from sxmj.rules import BASE_FLOWERS
 from sxmj.ui.i18n import tr, wind_name
 from sxmj.ui.params import Refusal, refusal
 from sxmj.ui.table.storage.saved import LEVELS
 from sxmj.ui.table.view import esc
 
-HASH_KEYS = ("room", "key", "host")
+HASH_KEYS = ("room", "key", "host", "ice")
 
 
 def _hash_values(fragment: str) -> dict[str, str]:
@@ -38,7 +39,7 @@ def read_hash(fragment: str) -> tuple[str, str, str] | None:
     """``#room=ID&key=SECRET`` (a guest's link) or ``#host=ID`` (a host's reload) as
     ``(role, id, secret)``; None for anything else (:func:`hash_refusals` says why)."""
     values = _hash_values(fragment)
-    room, key, host = (values.get(k, "") for k in HASH_KEYS)
+    room, key, host = (values.get(k, "") for k in ("room", "key", "host"))
     if _hash_ok(room) and _hash_ok(key):
         return "guest", room, key
     if _hash_ok(host):
@@ -51,24 +52,64 @@ def hash_refusals(fragment: str) -> list[Refusal]:
     (or ``#host``) missing or damaged, for the notice (the page then plays on alone,
     asking nothing of any broker). Empty for a good link or a fragment of no room."""
     values = _hash_values(fragment)
+    bad_ice = [refusal("#ice", values["ice"], "invite")] if values.get("ice") and \
+        not read_ice(fragment) else []
+    values.pop("ice", None)
     if read_hash(fragment) is not None or not values:
-        return []
+        return bad_ice
     wanted = ("host",) if set(values) == {"host"} else ("room", "key")
     return [refusal(f"#{k}", values.get(k, ""), "invite") for k in wanted
             if not _hash_ok(values.get(k, ""))]
 
 
-def invite_link(base: str, query: str, room_id: str, secret: str) -> str:
-    """The link a friend opens: this page, the broker's parameters, the room and secret."""
-    return f"{base}{query}#room={room_id}&key={secret}"
+def read_ice(fragment: str) -> str:
+    """The custom ICE list an invite's fragment carries (``&ice=``: JSON, as
+    ``RTCConfiguration.iceServers``, every TURN server with its login), checked; "" when
+    there is none or it is not one (:func:`hash_refusals` names it).
+
+    >>> read_ice("#room=r&key=k&ice=" + quote('[{"urls":"stun:s.example.cn"}]', safe=""))
+    '[{"urls":"stun:s.example.cn"}]'
+    >>> read_ice("#room=r&key=k&ice=%5B%7B%22urls%22%3A%22turn%3At.cn%22%7D%5D")  # no login
+    ''
+    """
+    text = parse_qs(fragment.lstrip("#"), keep_blank_values=True).get("ice", [""])[-1]
+    if not text:
+        return ""
+    try:
+        parse_servers(text, logins=True)
+    except CoreError:
+        return ""
+    return text
+
+
+def invite_link(base: str, query: str, room_id: str, secret: str, ice: str = "") -> str:
+    """The link a friend opens: this page, the broker's parameters, the room and secret,
+    and a custom ICE list (``ice``: in the fragment, which no server ever receives, and
+    which no length limit of a query cuts)."""
+    tail = f"&ice={quote(ice, safe='')}" if ice else ""
+    return f"{base}{query}#room={room_id}&key={secret}{tail}"
 
 
 # ------------------------------------------------------------------ markup
 
 
-def _seat_rows(lobby: dict[str, Any], lang: str, host: bool = False) -> str:
+PATHS = ("direct", "relay", "none")  # a guest's route to the host (friends-net.js path())
+
+
+def _path(seat: int, path: str, lang: str) -> str:
+    """A guest's route, as the host's lobby shows it (``friends-path``): direct, through a
+    relay, or none, with what to try then."""
+    hint = (f' <small class="friends__path-hint">{esc(tr(lang, "friends_path_try"))}</small>'
+            if path == "none" else "")
+    return (f' <span class="friends__path" data-testid="friends-path" data-seat="{seat}" '
+            f'data-path="{path}">{esc(tr(lang, "friends_path_" + path))}</span>{hint}')
+
+
+def _seat_rows(lobby: dict[str, Any], lang: str, host: bool = False,
+               paths: dict[int, str] | None = None) -> str:
     """The four seats; at the host's lobby before the start, a guest's seat has its remove
-    button (``friends-remove``: the seat is free again for another friend)."""
+    button (``friends-remove``: the seat is free again for another friend), and each
+    guest's route once it is known (``paths``)."""
     rows = []
     for s, seat in enumerate(lobby["seats"]):
         state = {"host": "friends_seat_host", "bot": "friends_seat_free"}.get(
@@ -80,10 +121,12 @@ def _seat_rows(lobby: dict[str, Any], lang: str, host: bool = False) -> str:
             remove = (f'<button type="button" class="act act--small act--quiet friends__remove" '
                       f'data-testid="friends-remove" data-ui="friends-remove" data-seat="{s}" '
                       f'aria-label="{esc(label)}">{esc(tr(lang, "friends_remove"))}</button>')
+        path = (paths or {}).get(s) if seat["kind"] == "guest" else None
+        route = _path(s, path, lang) if path in PATHS else ""
         rows.append(f'<li data-testid="friends-row" data-seat="{s}" data-kind="{seat["kind"]}"'
                     f' data-online="{int(seat["online"])}">'
                     f'<b>{esc(wind_name(s, 0, lang))}</b> <span>{esc(name)}</span> '
-                    f'<i>{esc(tr(lang, state))}</i>{remove}</li>')
+                    f'<i>{esc(tr(lang, state))}</i>{route}{remove}</li>')
     return f'<ul class="friends__seats">{"".join(rows)}</ul>'
 
 
@@ -124,9 +167,10 @@ def failure_html(reason: str, broker: str, lang: str, host: bool) -> str:
 
 
 def host_lobby_html(room: Room, link: str, qr_svg: str, lang: str, failure: str = "",
-                    broker: str = PUBLIC_BROKER) -> str:
-    """The host's room: the invite (link, copy, QR), who is here, the bots, the timer; or,
-    when the room can't form (``failure``), why, and what to try instead of any invite."""
+                    broker: str = PUBLIC_BROKER, paths: dict[int, str] | None = None) -> str:
+    """The host's room: the invite (link, copy, QR), who is here and by which route
+    (``paths``: seat → ``direct``, ``relay`` or ``none``), the bots, the timer; or, when the
+    room can't form (``failure``), why, and what to try instead of any invite."""
     if failure:
         return (f'<section class="friends" data-testid="friends-lobby" data-role="host">'
                 f'<h2>{esc(tr(lang, "friends_title"))}</h2>'
@@ -161,7 +205,7 @@ def host_lobby_html(room: Room, link: str, qr_svg: str, lang: str, failure: str 
         f'data-testid="friends-share-copy">{esc(tr(lang, "friends_share_copy"))}</button></p>'
         f'<figure class="friends__qr" data-testid="friends-qr">{qr_svg}'
         f'<figcaption>{esc(tr(lang, "friends_qr"))}</figcaption></figure>'
-        f'{_seat_rows(room.lobby(), lang, host=True)}'
+        f'{_seat_rows(room.lobby(), lang, host=True, paths=paths)}'
         f'<p class="friends__opts"><label>{esc(tr(lang, "friends_level"))} '
         f'<select id="friends-level" data-ui-change="friends-level">{levels}</select></label> '
         f'<label>{esc(tr(lang, "friends_timer"))} '
@@ -272,7 +316,7 @@ def vote_html(vote: dict[str, Any], names: list[str], lang: str) -> str:
                f'data-vote="no" data-testid="dissolve-vote">'
                f'{esc(tr(lang, "friends_vote_refuse"))}</button></div>') if mine else (
         f'<p class="vote__wait">{esc(tr(lang, "friends_vote_sent"))}</p>')
-    return (f'<section class="vote" data-testid="friends-vote" data-by="{vote["by"]}" '
+    return (f'<section class="friends vote" data-testid="friends-vote" data-by="{vote["by"]}" '
             f'data-seconds="{vote["seconds"]}" aria-labelledby="vote-title">'
             f'<h2 id="vote-title">{esc(tr(lang, "friends_vote_title"))}</h2>'
             f'<p>{esc(tr(lang, "friends_vote_asked", name=names[vote["by"]]))}</p>'
@@ -285,11 +329,11 @@ def ended_html(summary: str, lang: str) -> str:
     """The dialog of a match the players dissolved: what it was (the hand being played is
     void), the summary of the hands played (``summary``, ``data-ended="dissolved"``), the
     record to export, and a way back to the table."""
-    return (f'<div class="ended" data-testid="friends-ended">'
+    return (f'<section class="friends ended" data-testid="friends-ended">'
             f'<p class="ended__why">{esc(tr(lang, "friends_dissolved"))}</p>{summary}'
             f'<div class="friends__buttons"><button type="button" class="act act--ghost" '
             f'data-ui="friends-ended-close">{esc(tr(lang, "friends_ended_close"))}</button>'
-            f'</div></div>')
+            f'</div></section>')
 
 
 def phrase_text(phrase: str, lang: str) -> str:

@@ -103,6 +103,7 @@ class RoomBase:
         # messages dropped (malformed, oversized, unknown, over a limit): the last few only,
         # as anyone may send junk
         self.log: deque[str] = deque(maxlen=DROPPED_LOG)
+        self.custom = ""  # the room's custom ICE list (JSON, logins in): the invite's #ice=
         self.away = False  # 托管: this page plays this person's seat until "我回来了"
         self.away_gen = 0  # counts the decisions 托管 was asked to play (a newer one wins)
 
@@ -136,8 +137,10 @@ class RoomBase:
         return self.app.params.broker
 
     def network(self) -> list[tuple[str, object]]:
-        """What an invite carries of the network: the broker and ``ice``."""
-        return replace(self.app.params, broker=self.broker()).network()
+        """What an invite's query carries of the network: the broker and the ``ice`` preset
+        (a custom list goes in its fragment)."""
+        preset = "" if self.preset() == "default" else self.preset()
+        return replace(self.app.params, broker=self.broker(), ice=preset).network()
 
     def _opts(self, **callbacks: Callable) -> Any:
         from js import Object
@@ -150,10 +153,17 @@ class RoomBase:
             opts[name] = proxy
         return to_js(opts, dict_converter=Object.fromEntries)
 
+    def preset(self) -> str:
+        """The ICE preset of this room ("" or a name of :data:`sxmj.room.ice.PRESETS`):
+        the address's ``?ice=`` (a guest's invite names the host's)."""
+        return self.app.params.ice
+
     def ice_servers(self) -> str:
         """The ICE servers this page's connections use, as ``friends-net.js`` takes them
-        (JSON; "" for PeerJS's own): the address's ``?ice=`` preset."""
-        servers = preset_servers(self.app.params.ice or "default")
+        (JSON; "" for PeerJS's own): the room's custom list, else its preset's."""
+        if self.custom:
+            return self.custom
+        servers = preset_servers(self.preset() or "default")
         return "" if servers is None else format_servers(servers)
 
     def _send(self, peer: str, text: str) -> None:
@@ -200,6 +210,11 @@ class RoomBase:
 
     def names(self) -> tuple[str, ...]:
         """The players' names by seat of this table (empty until the match starts)."""
+        return ()
+
+    def people_names(self) -> tuple[str, ...]:
+        """Each seat's own name at this table (no "reconnecting" or "托管" after it; "" for
+        this table's own seat and a bot's, which the table names)."""
         return ()
 
     def controls(self, lang: str) -> str:
@@ -282,7 +297,7 @@ class RoomBase:
             self.app.screen.show_why(tr(self.lang, "friends_vote_kept"))
         elif vote["result"] == "open":
             names = [name or seat_label(s, self.lang)
-                     for s, name in enumerate(self.names() or ("",) * 4)]
+                     for s, name in enumerate(self.people_names() or ("",) * 4)]
             self.app.overlay.open("vote", vote_html(vote, names, self.lang))
 
     def show_ended(self, match: TableMatch) -> None:
@@ -291,7 +306,7 @@ class RoomBase:
         self.away = False
         self.away_gen += 1
         self.tick_gen += 1  # no turn timer goes on
-        names = self.names()
+        names = self.people_names()
 
         def name(seat: int) -> str:
             return names[seat] if names and names[seat] else seat_label(seat, self.lang)

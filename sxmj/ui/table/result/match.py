@@ -205,11 +205,12 @@ def summary_html(match: TableMatch, profile: Profile, lang: str,
     you = tr(lang, "match_you", n=place, score=signed(match.scores[0]))
     hands = len(match.results)
     kicker = tr(lang, "match_kicker", n=hands, s="" if hands == 1 else "s")
+    title = "match_title_dissolved" if ended == "dissolved" else "match_title"
     return (
         f'<section class="summary" data-testid="match-summary" data-hands="{len(match.results)}"'
         f' data-place="{place}" data-ended="{ended}" aria-labelledby="summary-title">'
         f'<p class="result__hand-no">{esc(kicker)}</p>'
-        f'<h2 id="summary-title" class="summary__title">{esc(tr(lang, "match_title"))}</h2>'
+        f'<h2 id="summary-title" class="summary__title">{esc(tr(lang, title))}</h2>'
         f'<p class="summary__you">{esc(you)}</p>'
         f'<table class="summary__table"><caption class="sr-only">'
         f'{esc(tr(lang, "match_title"))}</caption><thead><tr>{head}</tr></thead>'

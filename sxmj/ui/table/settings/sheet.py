@@ -14,6 +14,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from sxmj.room.ice import PRESETS as ICE_PRESETS
+from sxmj.room.ice import ice_list_ok, turn_secret_ok
 from sxmj.rules import Options
 from sxmj.ui.i18n import LANGS, tr
 from sxmj.ui.params import SPEEDS, is_broker, is_whole
@@ -102,6 +104,17 @@ class Preferences:
         """The PeerServer of the rooms this player hosts ("" for PeerJS's public one)."""
         self._save(replace(self.settings, broker=broker))
         self.changed("broker")
+
+    def set_ice(self, ice: str | None = None, ice_servers: str | None = None,
+                turn_secret: str | None = None) -> None:
+        """The ICE servers of the rooms this player hosts: ``ice`` (the preset),
+        ``ice_servers`` (a custom list), ``turn_secret`` (mints each room's TURN logins);
+        None keeps one as it is."""
+        s = self.settings
+        self._save(replace(s, ice=s.ice if ice is None else ice,
+                           ice_servers=s.ice_servers if ice_servers is None else ice_servers,
+                           turn_secret=s.turn_secret if turn_secret is None else turn_secret))
+        self.changed("ice")
 
     def toggle_assist(self) -> None:
         """The assist on or off."""
@@ -230,6 +243,19 @@ class SettingsSheet:
         except Exception:  # noqa: BLE001
             self.fail(traceback.format_exc())
 
+    def _field_note(self, name: str, ok: bool, shown: str) -> None:
+        """A typed field's note: its help when the value was saved, else why it was not
+        (``shown``: what of the value the note may repeat; a secret is never repeated)."""
+        field = self.document.querySelector(f'#sheet [data-setting="{name}"]')
+        if is_none(field):
+            return
+        field.setAttribute("aria-invalid", "false" if ok else "true")
+        note = field.parentElement.querySelector("small")
+        if not is_none(note):
+            lang = self.preferences.settings.lang
+            note.textContent = tr(lang, f"set_{name}_note") if ok else tr(
+                lang, f"set_{name}_bad", value=shown[:60])
+
     def change(self, name: str, value: str, checked: bool | None) -> None:
         """Apply input ``name`` now holding ``value`` (``checked`` for a checkbox); values
         the form could not have sent are ignored."""
@@ -259,6 +285,16 @@ class SettingsSheet:
                         lang, "set_broker_bad", value=given[:80])
                     if ok and given and not reaches(self.document.defaultView, given):
                         note.innerHTML = broker_reload_html(lang)  # before any redraw
+        elif name == "ice" and value in ICE_PRESETS:
+            p.set_ice(ice=value)
+        elif name in ("ice_servers", "turn_secret"):
+            given = value.strip()
+            ok = given == "" or (ice_list_ok if name == "ice_servers" else turn_secret_ok)(given)
+            if ok and name == "ice_servers":
+                p.set_ice(ice_servers=given)
+            elif ok:
+                p.set_ice(turn_secret=given)
+            self._field_note(name, ok, given if name == "ice_servers" else "")
         elif name == "assist":
             if checked != p.settings.assist:
                 p.toggle_assist()

@@ -8,6 +8,7 @@ from __future__ import annotations
 from functools import partial
 
 from sxmj.ranks import PLACE_POINTS, RANK_POINTS_PER_POINT, RANKS
+from sxmj.room.ice import PRESETS as ICE_PRESETS
 from sxmj.rules import BASE_FLOWERS, Options
 from sxmj.scoring import PATTERNS
 from sxmj.ui.i18n import LANGS, seat_name, tr
@@ -21,6 +22,10 @@ RULE_FLAGS = ("flower_is_kong", "piao_blocks_claims", "baotou_required", "contra
 RESERVED_CHOICES = (0, 2, 4, 6, 8, 10, 14, 16, 20)
 FAN_CAPS = (1, 2, 3, 4, 5, 6)
 MATCH_HANDS = (1, 2, 4, 8, 12, 16, 0)  # a match's length (0: endless)
+
+
+# what a custom list looks like (the field's placeholder): a TURN server on 443 over TLS
+ICE_EXAMPLE = '[{"urls": "turns:turn.example.cn:443", "username": "…", "credential": "…"}]'
 
 
 def broker_reload_html(lang: str) -> str:
@@ -92,7 +97,21 @@ def settings_html(s: Settings, now: Options, lang: str,
                f'inputmode="url" autocomplete="off" spellcheck="false">'
                f'<small data-testid="broker-note" aria-live="polite">'
                f'{broker_reload_html(lang) if broker_after_reload else esc(say("set_broker_note"))}'
-               f'</small></label>')
+               f'</small></label>'
+               + _select("ice", s.ice, ICE_PRESETS, lambda c: say("ice_" + c), say("set_ice"))
+               .replace("<select ", '<select data-testid="ice-setting" ')
+               .replace("</label>", f'<small>{esc(say("set_ice_note"))}</small></label>')
+               + f'<label class="field"><span class="field__label">'
+               f'{esc(say("set_ice_servers"))}</span>'
+               f'<textarea data-setting="ice_servers" data-testid="ice-servers-setting" rows="3" '
+               f'spellcheck="false" autocomplete="off" placeholder="{esc(ICE_EXAMPLE)}">'
+               f'{esc(s.ice_servers)}</textarea><small aria-live="polite">'
+               f'{esc(say("set_ice_servers_note"))}</small></label>'
+               f'<label class="field"><span class="field__label">{esc(say("set_turn_secret"))}'
+               f'</span><input type="password" data-setting="turn_secret" '
+               f'data-testid="turn-secret-setting" value="{esc(s.turn_secret)}" '
+               f'autocomplete="off" spellcheck="false"><small aria-live="polite">'
+               f'{esc(say("set_turn_secret_note"))}</small></label>')
     bots = "".join(_select(f"bot{seat}", s.bots[seat - 1], LEVELS,
                            lambda c: say("level_" + c), seat_name(seat, lang))
                    for seat in (1, 2, 3))

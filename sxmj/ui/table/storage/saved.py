@@ -64,6 +64,8 @@ from sxmj.bots import LEVELS
 from sxmj.match import Match
 from sxmj.ranks import PLACE_POINTS, RANK_POINTS_PER_POINT, Rank, hand_points, rank_of
 from sxmj.record import RecordError, replay, to_record
+from sxmj.room.ice import PRESETS as ICE_PRESETS
+from sxmj.room.ice import ice_list_ok, turn_secret_ok
 from sxmj.rules import Options, RuleError
 from sxmj.ui.i18n import LANGS
 from sxmj.ui.params import SPEEDS, is_broker
@@ -157,12 +159,20 @@ class Settings:
     sound: SoundSettings = SoundSettings()
     tap: str = "auto"
     broker: str = ""  # a self-hosted PeerServer for the rooms this player hosts ("": PeerJS's)
+    # the rooms this player hosts: the ICE preset (sxmj.room.ice.PRESETS), a custom list of
+    # STUN and TURN servers (JSON, as RTCConfiguration.iceServers; "" none), and a coturn
+    # static-auth-secret that mints each room's TURN logins ("" none: the list's own). The
+    # secret stays here, on this device: only logins minted from it travel.
+    ice: str = "default"
+    ice_servers: str = ""
+    turn_secret: str = ""
 
     def to_json(self) -> str:
         return json.dumps({"v": SETTINGS_VERSION, "lang": self.lang, "speed": self.speed,
                            "anim": self.anim, "assist": self.assist, "bots": list(self.bots),
                            "rules": self.rules.to_dict(), "sound": self.sound.to_dict(),
-                           "tap": self.tap, "broker": self.broker},
+                           "tap": self.tap, "broker": self.broker, "ice": self.ice,
+                           "ice_servers": self.ice_servers, "turn_secret": self.turn_secret},
                           separators=(",", ":"))
 
     def with_level(self, level: str) -> Settings:
@@ -206,8 +216,17 @@ def load_settings(text: str | None) -> tuple[Settings, Problem | None]:
     if not (broker == "" or isinstance(broker, str) and is_broker(broker)):
         bad.append("broker")
         broker = ""
+    ice = pick("ice", ICE_PRESETS, "default")
+    servers = data.get("ice_servers", "")
+    if not (servers == "" or isinstance(servers, str) and ice_list_ok(servers)):
+        bad.append("ice_servers")
+        servers = ""
+    secret = data.get("turn_secret", "")
+    if not (secret == "" or isinstance(secret, str) and turn_secret_ok(secret)):
+        bad.append("turn_secret")
+        secret = ""
     settings = Settings(lang, speed, anim, assist, (bots[0], bots[1], bots[2]), rules, sound,
-                        tap, broker)
+                        tap, broker, ice, servers, secret)
     problem = Problem("settings", "invalid", "; ".join(bad)) if bad else None
     return settings, problem
 

@@ -440,7 +440,8 @@ def test_a_forged_illegal_action_is_refused(friends_page, broker, site_url):
 
 
 def test_a_guest_drops_and_comes_back_to_the_same_seat(friends_page, broker, site_url):
-    host, _, link = open_host(friends_page, broker, site_url, seed=9)
+    # (at ?timescale=0.3 the grace period is 3 s, not 10)
+    host, _, link = open_host(friends_page, broker, site_url, seed=9, query="&timescale=0.3")
     guest, gw, seat = join(friends_page, site_url, link, "Cy", 1)
     start(host, 1)
     dealt(guest)
@@ -512,7 +513,8 @@ def test_the_host_reloads_and_the_match_goes_on(friends_page, broker, site_url):
 
 
 def test_the_host_leaves_and_the_guest_can_export_the_record(friends_page, broker, site_url):
-    host, _, link = open_host(friends_page, broker, site_url, seed=6)
+    # (at ?timescale=0.25 the guest's wait for a host that left is 5 s, not 20)
+    host, _, link = open_host(friends_page, broker, site_url, seed=6, query="&timescale=0.25")
     guest, gw, seat = join(friends_page, site_url, link, "Fa", 3)
     start(host, 1)
     dealt(guest)
@@ -553,7 +555,8 @@ def test_how_the_room_looks(friends_page, broker, site_url, artifacts):
 
 
 def test_time_runs_out_and_the_bot_moves_for_the_guest(friends_page, broker, site_url):
-    host, _, link = open_host(friends_page, broker, site_url, seed=2)
+    # (at ?timescale=0.3 a 10 s turn is 3 s; the countdown says 10 … 1 all the same)
+    host, _, link = open_host(friends_page, broker, site_url, seed=2, query="&timescale=0.3")
     guest, gw, seat = join(friends_page, site_url, link, "Gu", 1)
     host.select_option("#friends-timer", "10")
     start(host, 1)

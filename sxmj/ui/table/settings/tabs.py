@@ -101,7 +101,7 @@ def settings_html(s: Settings, now: Options, lang: str,
                + _select("ice", s.ice, ICE_PRESETS, lambda c: say("ice_" + c), say("set_ice"))
                .replace("<select ", '<select data-testid="ice-setting" ')
                .replace("</label>", f'<small>{esc(say("set_ice_note"))}</small></label>')
-               + f'<label class="field"><span class="field__label">'
+               + f'<label class="field field--wide"><span class="field__label">'
                f'{esc(say("set_ice_servers"))}</span>'
                f'<textarea data-setting="ice_servers" data-testid="ice-servers-setting" rows="3" '
                f'spellcheck="false" autocomplete="off" placeholder="{esc(ICE_EXAMPLE)}">'

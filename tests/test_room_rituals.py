@@ -206,6 +206,19 @@ def test_a_move_of_ones_own_ends_the_run_of_timeouts():
     assert AWAY_AFTER == 2
 
 
+def test_a_page_that_comes_back_starts_without_away():
+    room = started()
+    token = room.seats[1].token
+    room.timed_out(1)
+    room.timed_out(1)
+    assert room.seats[1].away
+    room.drop("peer-1")
+    got = room.receive("peer-1b", message("hello", secret=SECRET, name="G1", token=token))
+    assert room.seat_of("peer-1b") == 1 and not room.seats[1].away and room.timeouts[1] == 0
+    lobby = [json.loads(t)["room"] for p, t in got.replies if json.loads(t)["t"] == "lobby"]
+    assert lobby and lobby[-1]["seats"][1]["away"] is False  # every plate drops 托管
+
+
 def test_a_guest_puts_itself_on_away_and_others_cannot():
     room = started()
     got = room.receive("peer-2", message("away", on=True))

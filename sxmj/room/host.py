@@ -281,7 +281,10 @@ class Room:
                     return [(peer, message("refused", code="room.one_seat", action=""))]
                 if seat.peer is not None and seat.peer != peer:
                     self.admitted.discard(seat.peer)  # the token moved: the old one holds none
-                seat.peer, seat.online = peer, True
+                # a page that comes back starts without 托管 (the page that played for the
+                # seat is gone): every plate says so, and its timeouts count afresh
+                seat.peer, seat.online, seat.away = peer, True, False
+                self.timeouts[s] = 0
                 out = [(peer, message("seated", seat=s, token=seat.token))]
                 out += self.lobby_to_all()
                 out += [(p, message("notice", kind="back", seat=turned(s, self.seat_of(p) or 0)))

@@ -40,6 +40,7 @@ def page_save(room: Room, match: Match | None) -> str:
             "locked": room.locked,  # (kept since the host can lock the room)
             "hands": room.hands, "base": room.base,  # (kept since the host chooses them)
             "ended": room.ended,  # (kept since a match can be dissolved)
+            "number": room.number,  # (kept since a room can have a 房号)
             "seats": [{"kind": s.kind, "name": s.name, "token": s.token} for s in room.seats],
             "match": dumps(match) if room.started else ""}  # type: ignore[arg-type]
     return json.dumps(data)

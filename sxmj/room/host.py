@@ -184,9 +184,13 @@ class Room:
     """
 
     def __init__(self, room_id: str, secret: str, host_name: str, level: str = "normal",
-                 timer: int = TIMER_DEFAULT, tokens: Callable[[], str] = lambda: ""):
+                 timer: int = TIMER_DEFAULT, tokens: Callable[[], str] = lambda: "",
+                 number: str = ""):
         self.room_id = room_id
         self.secret = secret
+        # the 房号 a friend may type instead of opening the link ("": none): it admits to the
+        # lobby only; a seat then needs an open room or the host's approval
+        self.number = number
         self.level = level
         self.timer = timer
         self.tokens = tokens
@@ -198,6 +202,9 @@ class Room:
         # connections that gave the invite's secret: only they may take a seat (the room id
         # alone, which the broker sees, gets nobody in)
         self.admitted: set[str] = set()
+        self.knocked: set[str] = set()  # connections that gave the 房号 (the lobby only)
+        # 房号-joiners asking for a seat of the locked room: connection → (seat, name)
+        self.waiting: dict[str, tuple[int, str]] = {}
         self._window: tuple[int, int] = (-1, -1)  # the decision window being timed
         # per guest seat: the last state it was sent, without its events (see states())
         self._last_view: dict[int, str] = {}
@@ -273,14 +280,35 @@ class Room:
         if not _same(msg["secret"], self.secret):
             return [(peer, message("closed", reason="secret"))]
         self.admitted.add(peer)
-        token = msg["token"]
+        return self._retake(peer, msg["token"])
+
+    def knock(self, peer: str, msg: dict[str, Any]) -> Out:
+        """A browser typed the 房号: a wrong number (or a room without one) is turned away,
+        with nothing of the room; a known seat token takes its seat back; anyone else is
+        shown the lobby, and never the invite's secret.
+
+        >>> room = Room("r", "s" * 20, "Host", number="123456")
+        >>> [json.loads(t)["t"] for _, t in room.knock("p", {"number": "123457", "token": None})]
+        ['closed']
+        >>> [json.loads(t)["t"] for _, t in room.knock("p", {"number": "123456", "token": None})]
+        ['lobby']
+        """
+        if not self.number or not _same(msg["number"], self.number):
+            return [(peer, message("closed", reason="number"))]
+        self.knocked.add(peer)
+        return self._retake(peer, msg["token"])
+
+    def _retake(self, peer: str, token: str | None) -> Out:
+        """An admitted connection: its seat token takes its seat back, else the lobby."""
         held = self.seat_of(peer)
         for s, seat in enumerate(self.seats):
             if seat.kind == "guest" and token and _same(token, seat.token):
                 if held is not None and held != s:  # one connection, one seat
                     return [(peer, message("refused", code="room.one_seat", action=""))]
                 if seat.peer is not None and seat.peer != peer:
-                    self.admitted.discard(seat.peer)  # the token moved: the old one holds none
+                    # the token moved: the old connection holds none
+                    self.admitted.discard(seat.peer)
+                    self.knocked.discard(seat.peer)
                 # a page that comes back starts without 托管 (the page that played for the
                 # seat is gone): every plate says so, and its timeouts count afresh
                 seat.peer, seat.online, seat.away = peer, True, False
@@ -297,24 +325,59 @@ class Room:
         return self._sit(peer, msg)[0]
 
     def _sit(self, peer: str, msg: dict[str, Any]) -> tuple[Out, CoreError | None]:
-        if peer not in self.admitted:  # no hello with the secret first
+        by_number = peer in self.knocked and peer not in self.admitted
+        if peer not in self.admitted and not by_number:  # no hello with the secret first
             return [(peer, message("closed", reason="secret"))], None
         s = msg["seat"]
-        if self.locked and not self.started:
+        if self.locked and not self.started and not by_number:
             refused = CoreError("room.locked", "seat")
             return [(peer, message("refused", code=refused.code, action=""))], refused
         if self.started or not 1 <= s <= 3 or self.seats[s].kind != "bot" \
                 or self.seat_of(peer) is not None:
             refused = CoreError("room.seat_taken", "seat")
             return [(peer, message("refused", code=refused.code, action=f"sit {s}"))], refused
-        token = self.tokens()
         name = self.unique_name(clean_name(msg["name"], str(s + 1)), s)
+        if self.locked and by_number:  # the host approves (or not) a 房号-joiner's seat
+            self.waiting[peer] = (s, name)
+            return [(peer, message("notice", kind="waiting", seat=s))], None
+        return self._seat(peer, s, name), None
+
+    def _seat(self, peer: str, s: int, name: str) -> Out:
+        token = self.tokens()
         self.seats[s] = Seat("guest", name, token, peer, True)
-        return [(peer, message("seated", seat=s, token=token))] + self.lobby_to_all(), None
+        self.waiting.pop(peer, None)
+        return [(peer, message("seated", seat=s, token=token))] + self.lobby_to_all()
+
+    def approve(self, seat: int) -> Out:
+        """The host lets the 房号-joiner who asked for ``seat`` of the locked room take it
+        (``friends-approve``); when the seat was taken meanwhile, the joiner is told.
+
+        >>> room = Room("r", "s" * 20, "Host", number="123456", tokens=lambda: "t")
+        >>> _ = room.lock(True); _ = room.knock("p", {"number": "123456", "token": None})
+        >>> [json.loads(t)["kind"] for _, t in room.sit("p", {"seat": 2, "name": "Bo"})]
+        ['waiting']
+        >>> room.seats[2].kind, [json.loads(t)["t"] for _, t in room.approve(2)][0]
+        ('bot', 'seated')
+        >>> room.seats[2].name
+        'Bo'
+        """
+        peer = next((p for p, (s, _) in self.waiting.items() if s == seat), None)
+        if peer is None or self.started:
+            return []
+        _, name = self.waiting.pop(peer)
+        if self.seats[seat].kind != "bot" or self.seat_of(peer) is not None:
+            return [(peer, message("refused", code="room.seat_taken", action=f"sit {seat}"))]
+        return self._seat(peer, seat, self.unique_name(name, seat))
+
+    def waiting_list(self) -> list[tuple[int, str]]:
+        """The 房号-joiners waiting for the host's approval: (seat asked for, name)."""
+        return sorted(self.waiting.values())
 
     def drop(self, peer: str) -> Out:
         """A guest's connection closed: every seat it held waits (reconnecting) for it."""
         self.admitted.discard(peer)
+        self.knocked.discard(peer)
+        self.waiting.pop(peer, None)
         self.meters.pop(peer, None)
         held = [s for s, seat in enumerate(self.seats) if seat.kind == "guest"
                 and seat.peer == peer]
@@ -359,6 +422,7 @@ class Room:
         out: Out = []
         if peer is not None:
             self.admitted.discard(peer)
+            self.knocked.discard(peer)
             out.append((peer, message("closed", reason="removed")))
         return out + self.lobby_to_all()
 
@@ -437,13 +501,15 @@ class Room:
                 if meter.flooding:
                     return self._cut(peer, e)
             return Reception(refused=e)
-        if meter is not None and not meter.allow(msg["t"], now or 0.0, peer not in self.admitted):
+        stranger = peer not in self.admitted and peer not in self.knocked
+        if meter is not None and not meter.allow(msg["t"], now or 0.0, stranger):
             flood = ProtocolError("room.flood", type=msg["t"])
             return self._cut(peer, flood) if meter.flooding else Reception(refused=flood)
-        lobby, stored = self.lobby(), self._stored()
+        lobby, stored = (self.lobby(), self.waiting_list()), self._stored()
         self._now = now or 0.0
         got = self._receive(peer, msg)
-        return replace(got, lobby=self.lobby() != lobby, save=self._stored() != stored)
+        return replace(got, lobby=(self.lobby(), self.waiting_list()) != lobby,
+                       save=self._stored() != stored)
 
     def _cut(self, peer: str, why: ProtocolError) -> Reception:
         """``peer`` went past its limits: its seats go offline (the page closes it)."""
@@ -455,10 +521,12 @@ class Room:
 
     def _receive(self, peer: str, msg: dict[str, Any]) -> Reception:
         kind: str = msg["t"]
-        if kind == "hello":
-            out = self.hello(peer, msg)
+        if kind in ("hello", "knock"):
+            out = self.hello(peer, msg) if kind == "hello" else self.knock(peer, msg)
             s = self.seat_of(peer)
-            if s is None or not _same(msg["secret"], self.secret):
+            given = (_same(msg["secret"], self.secret) if kind == "hello" else
+                     bool(self.number) and _same(msg["number"], self.number))
+            if s is None or not given:
                 return Reception(kind, replies=out)
             if self.started and self.match is not None:  # its table, whole, as it was
                 out.append((peer, self.state(s, self.match, [], full=True)))
@@ -786,6 +854,7 @@ class Room:
         return {"id": self.room_id, "secret": self.secret, "level": self.level,
                 "timer": self.timer, "started": self.started, "locked": self.locked,
                 "hands": self.hands, "base": self.base, "ended": self.ended,
+                "number": self.number,
                 "seats": [{"kind": s.kind, "name": s.name, "token": s.token}
                           for s in self.seats]}
 
@@ -879,7 +948,10 @@ class Room:
         if ended not in ("", "dissolved") or ended and not started:
             raise SavedRoomError(f'ended must be "" or "dissolved" once started (got '
                                  f'{_show(ended)})')
-        room = cls(room_id, secret, "", level, timer, tokens)
+        number = data.get("number", "")  # (a room kept before the 房号 had none)
+        if not isinstance(number, str) or number and not is_room_number(number):
+            raise SavedRoomError(f"number must be 6 digits or empty (got {_show(number)})")
+        room = cls(room_id, secret, "", level, timer, tokens, number)
         room.seats, room.started, room.match, room.locked = chairs, started, match, locked
         room.hands, room.base, room.ended = hands, base, ended
         return room
@@ -901,6 +973,24 @@ def _saved(data: dict[str, Any], key: str, ok: Callable[[Any], bool], want: str,
     if not ok(data[key]):
         raise SavedRoomError(f"{name} must be {want} (got {_show(data[key])})")
     return data[key]
+
+
+NUMBER_DIGITS = 6
+NUMBER_PREFIX = "sxmj"  # a room with a 房号 is the broker's peer "sxmj" + its number
+
+
+def is_room_number(text: str) -> bool:
+    """A 房号: six ASCII digits.
+
+    >>> is_room_number("012345"), is_room_number("12345"), is_room_number("１２３４５６")
+    (True, False, False)
+    """
+    return len(text) == NUMBER_DIGITS and text.isascii() and text.isdigit()
+
+
+def number_room_id(number: str) -> str:
+    """The room id (the host's peer on the broker) of the room with this 房号."""
+    return NUMBER_PREFIX + number
 
 
 def canonical(text: str) -> str:

@@ -19,6 +19,8 @@ type              burst      per second   why
 ``say``           3          0.5          a phrase every 2 s reaches the others; a flood
                                           reaches them as 3 messages
 ``hello``         3          0.1          a reload; a flood of rejoins is a few "is back"
+``knock``         3          0.1          the same by the 房号; a stranger's guesses: 3 at
+                                          once, one each 5 s, then cut
 ``sit``           4          1            choosing a seat
 ``ping``          5          2            keep-alives
 ``dissolve``      3          0.2          a 解散 vote: a proposal and an answer; a flood
@@ -49,13 +51,15 @@ SEATED: dict[str, tuple[float, float]] = {
     "ready": (4, 1.0),
     "say": (3, 0.5),
     "hello": (3, 0.1),
+    "knock": (3, 0.1),
     "sit": (4, 1.0),
     "ping": (5, 2.0),
     "dissolve": (3, 0.2),
     "away": (4, 0.5),
 }
 # a connection that never gave the secret: a few hellos (a mistyped link) and pings
-STRANGER: dict[str, tuple[float, float]] = {"hello": (3, 0.2), "ping": (3, 1.0)}
+STRANGER: dict[str, tuple[float, float]] = {"hello": (3, 0.2), "knock": (3, 0.2),
+                                             "ping": (3, 1.0)}
 STRIKES = 20  # messages over the limits before the connection is dropped
 # the transport's cap on a whole connection (= friends-net.js WIRE_BURST, WIRE_RATE; a test
 # holds them equal): over it, a connection is closed before Python reads a message

@@ -46,6 +46,8 @@ EMOJI = ("😄", "😮", "😅", "😂", "😭", "😎")  # one Unicode block: p
 # every field a message of each type may hold, with its JSON type
 GUEST_TYPES: dict[str, dict[str, type | tuple[type, ...]]] = {
     "hello": {"secret": str, "name": str, "token": (str, type(None))},
+    # a 房号-joiner's hello: the room's number instead of the invite's secret (the lobby only)
+    "knock": {"number": str, "name": str, "token": (str, type(None))},
     "sit": {"seat": int, "name": str},
     "act": {"hand": int, "step": int, "action": str},
     "ready": {"hand": int},

@@ -847,3 +847,46 @@ def test_away_after_two_timeouts_and_the_vote_to_end_the_match(friends_page, bro
     assert host.locator(AWAY).count() == 0  # nothing more to play: no 托管, no 解散
     hw.assert_clean()
     gw.assert_clean()
+
+
+def test_a_friend_types_the_room_number_and_the_host_approves(friends_page, broker, site_url,
+                                                              artifacts):
+    """房号: the invite shows it and its text carries it; a friend with no link opens
+    加入房间, a number that finds no room is said, the right one opens the lobby; the room
+    is locked, so the seat waits for the host's approval; then the match starts for both."""
+    host, hw, link = open_host(friends_page, broker, site_url, seed=7)
+    number = host.locator('[data-testid="friends-room-number"]').inner_text()
+    assert len(number) == 6 and number.isdigit() and f"#room=sxmj{number}&" in link
+    share = host.locator('[data-testid="friends-share-text"]').input_value()
+    assert share.startswith(f"【绍兴麻将】房号 {number} · 8 局")
+    host.click('[data-testid="friends-lock"]')
+    host.screenshot(path=str(artifacts / "friends-number-host.png"))
+    guest, gw = player(friends_page, site_url, f"index.html?seed=2&speed=fast&{broker.query}")
+    wrong = "000000" if number != "000000" else "000001"
+    for typed in (wrong, number):
+        # (the welcome card's button, or the menu's once the card is gone)
+        guest.click('[data-ui="join-room-open"] >> visible=true')
+        guest.fill('[data-testid="join-room-number"]', typed)
+        guest.click('[data-testid="join-room-go"]')
+        if typed == wrong:  # nobody hosts it: said in the dialog, the table plays alone
+            guest.wait_for_selector('[data-testid="join-room-error"]'
+                                    '[data-reason="join_no_room"]', timeout=30000)
+            guest.screenshot(path=str(artifacts / "friends-number-wrong.png"))
+            guest.click('[data-ui="join-room-cancel"]')
+    guest.wait_for_selector('[data-testid="friends-seat"][data-seat="2"]', timeout=30000)
+    assert guest.evaluate("location.hash") == f"#room=sxmj{number}&num={number}"
+    got = guest.evaluate("JSON.stringify(window.sxmjWire.got)")
+    assert link.split("&key=")[1].split("&")[0] not in got  # never the invite's secret
+    guest.fill('[data-testid="friends-name"]', "阿明")
+    guest.click('[data-testid="friends-seat"][data-seat="2"]')
+    guest.wait_for_function("() => (document.querySelector('[data-testid=\"friends-status\"]')"
+                            " || {}).textContent?.includes('房主同意')", timeout=15000)
+    approve = host.locator('[data-testid="friends-approve"][data-seat="2"]')
+    approve.wait_for(timeout=15000)
+    host.screenshot(path=str(artifacts / "friends-number-approve.png"))
+    approve.click()
+    start(host, 1)
+    dealt(guest)
+    assert guest.locator('[data-testid="friends-seat"]').count() == 0
+    hw.assert_clean()
+    gw.assert_clean()

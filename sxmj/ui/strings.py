@@ -765,6 +765,30 @@ STRINGS: dict[str, tuple[str, str]] = {
     "friends_hands_n": ("{n} 局", "{n} hands"),
     "friends_base": ("底花", "Base flowers (底花)"),
     "friends_terms": ("{hands} 局 · 底花 {base}", "{hands} hands · base {base} flowers (底花)"),
+    "friends_share_number": ("【绍兴麻将】房号 {number} · {hands} 局 · 底花 {base} · 开搓！",
+                             "[Shaoxing Mahjong 绍兴麻将] room {number} · {hands} hands · "
+                             "base {base} flowers · come and play!"),
+    "friends_number": ("房号", "Room number"),
+    "friends_number_hint": ("朋友可以在「加入房间」里输入；锁定房间后要你同意才能入座。",
+                            "Friends can type it under Join a room; once you lock the room, "
+                            "a seat needs your approval."),
+    "friends_wants": ("想坐{wind}", "asks for {wind}"),
+    "friends_approve": ("同意入座", "Let them sit"),
+    "friends_ask_host": ("房间已锁定：选好座位后，要等房主同意。",
+                         "The room is locked: pick a seat, and the host approves it."),
+    "friends_waiting_approval": ("已请求入座，等房主同意…", "Asked for the seat: waiting for the "
+                                 "host to approve…"),
+    "join_title": ("加入房间", "Join a room"),
+    "join_open": ("加入房间", "Join a room"),
+    "join_lead": ("输入朋友发来的 6 位房号。", "Type the six-digit room number your friend sent."),
+    "join_network": ("连接设置", "Network"),
+    "join_go": ("加入", "Join"),
+    "join_cancel": ("取消", "Cancel"),
+    "join_wait": ("{n} 秒后可以再试", "You can try again in {n} s"),
+    "join_bad_number": ("房号是 6 位数字。", "A room number is six digits."),
+    "join_no_room": ("没有找到房号 {number} 的房间：检查号码，或让房主确认房间还开着。",
+                     "No room {number} was found: check the number, or ask the host whether "
+                     "the room is still open."),
     "friends_share": ("【绍兴麻将】{hands} 局 · 底花 {base} · 开搓！",
                       "[Shaoxing Mahjong 绍兴麻将] {hands} hands · base {base} flowers · "
                       "come and play!"),

@@ -100,6 +100,7 @@ class App:
         self.first_win = False  # the hand just ended is the player's first win ever
         self.keyboard = False  # the last input was a key (focus follows the game then)
         self.session: Session = ways.plain(self)
+        self.door = ways.door(self)  # 加入房间
         self.driver.humans = lambda: set(self.session.people())
         self.room_refused: tuple[Refusal, ...] = ()  # a #host= link whose room is gone
         self.link_record: dict | None = None  # a daily's shared link: the match to watch

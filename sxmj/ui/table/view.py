@@ -78,6 +78,11 @@ def menu_html(st: TableState) -> str:
                f'data-testid="friends-create" title="{esc(st.tr("friends_label"))}" '
                f'aria-label="{esc(st.tr("friends"))}">{FRIENDS_ICON}'
                f'<span class="chip__text">{esc(st.tr("friends"))}</span></button>')
+    join = ("" if room else  # 加入房间: a 房号 typed (one element holds the hook at a time)
+            f'<button type="button" class="chip chip--join" data-ui="join-room-open" '
+            f'data-testid="{"menu-join" if st.welcome_open else "join-room-open"}" '
+            f'title="{esc(st.tr("join_title"))}"><span class="chip__text">'
+            f'{esc(st.tr("join_open"))}</span></button>')
     new = ("" if room else  # a room's match is the room's: it ends when the room closes
            f'<button type="button" class="chip chip--new" data-action="new-match" '
            f'title="{esc(st.tr("new_match_label"))}">{esc(st.tr("new_match"))}</button>')
@@ -106,7 +111,7 @@ def menu_html(st: TableState) -> str:
         f'<button type="button" class="chip chip--lang" data-ui="lang" '
         f'lang="{"en" if st.lang == "zh" else "zh"}" '
         f'title="{esc(st.tr("lang_switch_label"))}">{esc(st.tr("lang_switch"))}</button>'
-        f'{new}{friends}</div>'
+        f'{new}{friends}{join}</div>'
         f'<div class="menu__bar">{daily}{st.menu_extra}{more}</div>')
 
 

@@ -1,19 +1,23 @@
 """Which way to play a visit opens, and the ways a table turns into: the one module beside
 the sessions' own files that names their classes (:mod:`sxmj.ui.table.session`).
 
-A visit opens, in this order: a friends room's guest (``#join=``), the host's room again
+A visit opens, in this order: a friends room's guest (``#room=``, by the link or by the
+房号), the host's room again
 after a reload (``#host=``), the daily (``?daily=``), a lesson (``?scenario=``), else the
 saved match (or a new one of ``?seed=``).
 """
 
 from __future__ import annotations
 
+import time
+from dataclasses import replace
 from typing import Protocol
 
 from sxmj.match import Match
 from sxmj.ui.params import Params, Refusal
 from sxmj.ui.table.daily.session import DailyTable, open_daily
 from sxmj.ui.table.drawing import Drawing
+from sxmj.ui.table.friends.door import Door
 from sxmj.ui.table.friends.guest import GuestSession
 from sxmj.ui.table.friends.host import HostSession
 from sxmj.ui.table.friends.lobby import read_hash, read_ice
@@ -46,11 +50,14 @@ def opening(table: Visit, search: str) -> Session:
     link goes to ``table.room_refused``, a daily's shared play to ``table.link_record``."""
     fragment = str(getattr(table.window.location, "hash", "") or "")
     room = read_hash(fragment)
-    if room is not None and room[0] == "guest":
+    if room is not None and room[0] in ("guest", "number"):
         table.match = Match(seed=table.params.seed)  # drawn behind the room until the deal
         guest = GuestSession(table)
         table.session = guest
-        guest.join(room[1], room[2], read_ice(fragment))
+        if room[0] == "number":  # a reload of a friend who typed the 房号: it knocks again
+            guest.join_number(room[2])
+        else:
+            guest.join(room[1], room[2], read_ice(fragment))
         return guest
     if room is not None:  # a reload of the host: the room goes on if this browser has it
         host = HostSession(table)
@@ -98,6 +105,24 @@ def hosting(table: Visit) -> None:
     host = HostSession(table)
     table.session = host
     host.create()
+
+
+def joining(table: Visit, number: str, broker: str, ice: str) -> None:
+    """加入房间: this table becomes the guest of the room with this 房号, looked up on
+    ``broker`` with the ICE preset ``ice`` (the joiner's own: no invite names them)."""
+    table.params = replace(table.params, broker=broker, ice=ice)
+    guest = GuestSession(table)
+    table.session = guest
+    guest.join_number(number)
+
+
+def door(table: Visit) -> Door:
+    """加入房间's dialog, which turns this table into the guest of the room it finds."""
+    return Door(table.document, table.window, table.overlay, lambda: table.params.lang,
+                lambda: (table.params.broker or table.settings.broker,
+                         table.params.ice or table.settings.ice),
+                lambda number, broker, ice: joining(table, number, broker, ice),
+                time.monotonic)
 
 
 def watching(table: Visit, replay: Replay) -> None:

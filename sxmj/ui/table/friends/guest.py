@@ -8,10 +8,12 @@ from __future__ import annotations
 import asyncio
 import json
 from typing import Any
+from urllib.parse import parse_qsl, urlencode
 
 from sxmj.game import Action
 from sxmj.room import protocol
 from sxmj.room.guest import Arrival, GuestTable
+from sxmj.room.host import number_room_id
 from sxmj.ui.i18n import seat_name, tr
 from sxmj.ui.table.dom import is_none
 from sxmj.ui.table.friends.lobby import guest_lobby_html, phrase_text, refusal_text
@@ -34,6 +36,7 @@ class GuestSession(RoomBase):
         self.guest: GuestTable | None = None  # the table as the host sends it, and the lobby
         self.seat: int | None = None  # the seat taken (None: still choosing)
         self.status = ""  # why the lobby shows again: the host left, or closed this link
+        self.number = ""  # the 房号 this friend typed ("": it came by the invite link)
 
     # ------------------------------------------------------------ the session
 
@@ -61,7 +64,8 @@ class GuestSession(RoomBase):
         if self.guest is None or self.guest.state is None:  # no table until the deal
             self.app.overlay.open("friends", guest_lobby_html(self.guest_lobby(), self.seat,
                                                               self.status, self.lang,
-                                                              self.failure))
+                                                              self.failure,
+                                                              bool(self.number)))
 
     def names(self) -> tuple[str, ...]:
         guest = self.guest
@@ -132,6 +136,53 @@ class GuestSession(RoomBase):
             onOpen=lambda *_: None, onPeer=lambda *_: None, onClose=lambda *_: None))
         self.watch("friends_err_host")
 
+    def join_number(self, number: str) -> None:
+        """加入房间 by the 房号: the room's peer is the number's; this page knocks with the
+        number (the lobby only: no secret), and the address keeps it, so a reload knocks
+        again, on the same broker and preset."""
+        self.number = number
+        room_id = number_room_id(number)
+        self._address(f"#room={room_id}&num={number}")
+        self.join(room_id, "")
+
+    def _address(self, fragment: str) -> None:
+        """This page's address: its query with this room's network (broker, preset), and
+        ``fragment``."""
+        w = self.app.window
+        values = {k: v for k, v in parse_qsl(str(w.location.search).lstrip("?"))
+                  if k not in ("broker", "ice")}
+        values.update({k: str(v) for k, v in self.network() if k in ("broker", "ice")})
+        query = urlencode(values, safe=",:/")
+        try:
+            w.history.replaceState(None, "", str(w.location.pathname) +
+                                   (f"?{query}" if query else "") + fragment)
+        except Exception:  # noqa: BLE001 - a sandboxed page may refuse; the room goes on
+            pass
+
+    def net_error(self, kind: Any, detail: Any = "") -> None:
+        """A 房号 that names no room on the broker: the transport stops, the table is a
+        plain one again, and the join dialog says so (each failure waits longer)."""
+        if str(kind) == "peer-unavailable" and self.number and not self.reached:
+            number = self.number
+            if self.net is not None:
+                self.net.close()
+            self.net = None
+            self.app.document.body.removeAttribute("data-sxmj-room")
+            self.app.overlay.close()
+            self._hash("")
+            self.app.room_closed()
+            self.app.door.failed(number, "join_no_room")
+            return
+        super().net_error(kind, detail)
+
+    def fail(self, reason: str) -> None:
+        """A 房号 whose room doesn't answer in time is a number that found no room (the
+        broker may never say "unavailable"): the join dialog again."""
+        if self.number and reason == "friends_err_host" and not self.reached:
+            self.net_error("peer-unavailable")
+            return
+        super().fail(reason)
+
     def retry(self) -> None:
         """重试 after a failure: connect to the host again."""
         if self.net is not None:
@@ -153,8 +204,12 @@ class GuestSession(RoomBase):
         if state == "open":
             self.reach()
             name = self.seat_name_typed()
-            self._send(self.room_id, protocol.message("hello", secret=self.secret, name=name,
-                                                      token=self._token()))
+            if self.number:  # typed the 房号: the lobby, not the secret it doesn't know
+                self._send(self.room_id, protocol.message(
+                    "knock", number=self.number, name=name, token=self._token()))
+            else:
+                self._send(self.room_id, protocol.message(
+                    "hello", secret=self.secret, name=name, token=self._token()))
         elif state == "closed" and self.reached:  # (before: this page closed it, to retry)
             self.host_gone()
         elif self.reached:  # connecting again: after a while without the host, it has left
@@ -194,6 +249,8 @@ class GuestSession(RoomBase):
             self.show_lobby()
         elif got.seat is not None:
             self.seat = got.seat
+            if self.status == "friends_waiting_approval":
+                self.status = ""  # the host approved
             try:
                 app.window.sessionStorage.setItem(TOKEN_KEY + self.room_id, got.token)
             except Exception:  # noqa: BLE001 - without storage a reload sits anew
@@ -215,8 +272,13 @@ class GuestSession(RoomBase):
         elif got.said is not None:
             app.notes.say(got.said[0], phrase_text(got.said[1], self.lang))
             app.render()
+        elif got.notice is not None and got.notice[0] == "waiting":
+            self.status = "friends_waiting_approval"  # a locked room: the host decides
+            self.show_lobby()
         elif got.notice is not None:
             self.show_notice(*got.notice)
+        elif got.closed == "number":  # the room has another number now
+            self.net_error("peer-unavailable")
         elif got.closed:
             self.status = {"secret": "friends_wrong", "removed": "friends_removed"}.get(
                 got.closed, "friends_host_gone")

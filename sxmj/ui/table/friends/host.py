@@ -27,6 +27,7 @@ from sxmj.room.host import (
     Room,
     SavedRoomError,
     deal,
+    number_room_id,
 )
 from sxmj.room.ice import format_servers, parse_servers, with_credentials
 from sxmj.room.protocol import message, pack_record
@@ -46,6 +47,12 @@ from sxmj.ui.table.friends.lobby import (
 )
 from sxmj.ui.table.friends.room_session import ROOM_KEY, RoomBase, RoomTable
 from sxmj.ui.table.storage.saved import LEVELS
+
+
+def new_number() -> str:
+    """A 房号: six random digits."""
+    return f"{secrets.randbelow(10 ** 6):06d}"
+
 
 NEXT_WAIT = 30  # seconds the host waits for everyone to be ready before dealing anyway
 PATH_EVERY = 2  # seconds between two looks at the guests' routes while the lobby shows
@@ -72,6 +79,7 @@ class HostSession(RoomBase):
         self.seen = GuestTable()
         self.timed_vote: object = None  # the 解散 vote whose wait is being timed
         self.paths: dict[int, str] = {}  # each guest's route (friends-net.js path())
+        self.fresh = False  # a room just made whose number the broker hasn't taken yet
         self.watching_paths = False
 
     # ------------------------------------------------------------ the session
@@ -208,6 +216,10 @@ class HostSession(RoomBase):
             self.refresh_lobby()
         elif name == "retry":
             self.retry()
+        elif name == "approve" and value.isdigit() and self.room is not None:
+            self._deliver(self.room.approve(int(value)))
+            self.save()
+            self.refresh_lobby()
         elif name == "lock" and self.room is not None:
             self._deliver(self.room.lock(not self.room.locked))
             self.save()
@@ -283,10 +295,14 @@ class HostSession(RoomBase):
             self.app.screen.show_why(tr(self.lang, "friends_broker_reload"))
             return
         level = self.app.settings.bots[0]
-        self.room_id, self.secret = secrets.token_hex(16), secrets.token_hex(16)
+        # the 房号 names the room on the broker (its peer), so a friend can type it; the
+        # invite's 128-bit secret still seats anyone who opens the link
+        number = new_number()
+        self.room_id, self.secret = number_room_id(number), secrets.token_hex(16)
         self.room = Room(self.room_id, self.secret, tr(self.lang, "friends_host_name"),
                          level if level in LEVELS else "normal",
-                         tokens=lambda: secrets.token_hex(16))
+                         tokens=lambda: secrets.token_hex(16), number=number)
+        self.fresh = True  # a taken number is replaced until the broker has the room
         self.room.scale = self.app.params.timescale
         rules = self.app.params.rules(self.app.settings.rules)  # the host's, as a start
         self.room.choose(rules.match_hands if rules.match_hands in HANDS_CHOICES
@@ -386,7 +402,22 @@ class HostSession(RoomBase):
     def host_status(self, state: Any) -> None:
         """The broker registered the room (``open``): guests can find it now."""
         if str(state) == "open":
+            self.fresh = False
             self.reach()
+
+    def net_error(self, kind: Any, detail: Any = "") -> None:
+        """A new room whose 房号 another room on the broker has already: a new number (the
+        broker gives each id to one page), before anyone can have been invited."""
+        room = self.room
+        if str(kind) == "unavailable-id" and self.fresh and room is not None \
+                and not room.started and not room.guests():
+            number = new_number()
+            room.number, room.room_id = number, number_room_id(number)
+            self.room_id = room.room_id
+            self._hash(f"#host={self.room_id}")
+            self.retry()
+            return
+        super().net_error(kind, detail)
 
     def retry(self) -> None:
         """重试 after a failure: a new connection to the broker, under the same room id."""
@@ -520,7 +551,7 @@ class HostSession(RoomBase):
         clipboard; where the page may not write it (a frame whose parent gave no
         ``clipboard-write``), it is selected in its box, to copy by hand."""
         room = self.room
-        text = share_text(room.hands, room.base, self.link, self.lang) if (
+        text = share_text(room.hands, room.base, self.link, self.lang, room.number) if (
             share and room is not None) else self.link
         box_id = "friends-share-text" if share else "friends-link"
 

@@ -15,7 +15,8 @@ from urllib.parse import parse_qs, quote
 
 from sxmj.messages import CoreError, render
 from sxmj.room import protocol
-from sxmj.room.host import HANDS_CHOICES, TIMER_CHOICES, Room
+from sxmj.room.host import HANDS_CHOICES, TIMER_CHOICES, Room, is_room_number, number_room_id
+from sxmj.room.ice import PRESETS as ICE_PRESETS
 from sxmj.room.ice import parse_servers
 from sxmj.rules import BASE_FLOWERS
 from sxmj.ui.i18n import tr, wind_name
@@ -23,7 +24,7 @@ from sxmj.ui.params import Refusal, refusal
 from sxmj.ui.table.storage.saved import LEVELS
 from sxmj.ui.table.view import esc
 
-HASH_KEYS = ("room", "key", "host", "ice")
+HASH_KEYS = ("room", "key", "host", "ice", "num")
 
 
 def _hash_values(fragment: str) -> dict[str, str]:
@@ -36,12 +37,16 @@ def _hash_ok(value: str) -> bool:
 
 
 def read_hash(fragment: str) -> tuple[str, str, str] | None:
-    """``#room=ID&key=SECRET`` (a guest's link) or ``#host=ID`` (a host's reload) as
+    """``#room=ID&key=SECRET`` (a guest's link), ``#room=sxmjNNNNNN&num=NNNNNN`` (a guest who
+    typed the 房号: ``(number, id, number)``) or ``#host=ID`` (a host's reload) as
     ``(role, id, secret)``; None for anything else (:func:`hash_refusals` says why)."""
     values = _hash_values(fragment)
     room, key, host = (values.get(k, "") for k in ("room", "key", "host"))
     if _hash_ok(room) and _hash_ok(key):
         return "guest", room, key
+    number = values.get("num", "")
+    if is_room_number(number) and room == number_room_id(number):
+        return "number", room, number  # joined by the 房号: a reload knocks again
     if _hash_ok(host):
         return "host", host, ""
     return None
@@ -55,6 +60,7 @@ def hash_refusals(fragment: str) -> list[Refusal]:
     bad_ice = [refusal("#ice", values["ice"], "invite")] if values.get("ice") and \
         not read_ice(fragment) else []
     values.pop("ice", None)
+    values.pop("num", None)
     if read_hash(fragment) is not None or not values:
         return bad_ice
     wanted = ("host",) if set(values) == {"host"} else ("room", "key")
@@ -130,15 +136,18 @@ def _seat_rows(lobby: dict[str, Any], lang: str, host: bool = False,
     return f'<ul class="friends__seats">{"".join(rows)}</ul>'
 
 
-def share_text(hands: int, base: int, link: str, lang: str) -> str:
-    """The invite as a chat expects it: the game, the match's terms (局数, 底花), a call to
-    the table, and the link on a line of its own.
+def share_text(hands: int, base: int, link: str, lang: str, number: str = "") -> str:
+    """The invite as a chat expects it: the game, the 房号 (``number``, if the room has one),
+    the match's terms (局数, 底花), a call to the table, and the link on a line of its own.
 
-    >>> print(share_text(8, 5, "https://x.cn/#room=r&key=k", "zh"))
-    【绍兴麻将】8 局 · 底花 5 · 开搓！
+    >>> print(share_text(8, 5, "https://x.cn/#room=r&key=k", "zh", "407215"))
+    【绍兴麻将】房号 407215 · 8 局 · 底花 5 · 开搓！
     https://x.cn/#room=r&key=k
+    >>> share_text(8, 5, "L", "zh").splitlines()[0]
+    '【绍兴麻将】8 局 · 底花 5 · 开搓！'
     """
-    return tr(lang, "friends_share", hands=hands, base=base) + "\n" + link
+    key = "friends_share_number" if number else "friends_share"
+    return tr(lang, key, hands=hands, base=base, number=number) + "\n" + link
 
 
 def terms_text(hands: int, base: int, lang: str) -> str:
@@ -183,10 +192,21 @@ def host_lobby_html(room: Room, link: str, qr_svg: str, lang: str, failure: str 
                     f'{esc(tr(lang, "friends_hands_n", n=n))}</option>' for n in HANDS_CHOICES)
     bases = "".join(f'<option value="{n}"{" selected" if n == room.base else ""}>{n}</option>'
                     for n in BASE_FLOWERS)
-    share = share_text(room.hands, room.base, link, lang)
+    share = share_text(room.hands, room.base, link, lang, room.number)
+    number = (f'<p class="friends__number">{esc(tr(lang, "friends_number"))} '
+              f'<b data-testid="friends-room-number">{room.number}</b> '
+              f'<small>{esc(tr(lang, "friends_number_hint"))}</small></p>'
+              if room.number else "")
+    waiting = "".join(
+        f'<li data-testid="friends-waiting" data-seat="{s}"><span>{esc(name)}</span> '
+        f'<i>{esc(tr(lang, "friends_wants", wind=wind_name(s, 0, lang)))}</i> '
+        f'<button type="button" class="act act--small" data-testid="friends-approve" '
+        f'data-ui="friends-approve" data-seat="{s}">{esc(tr(lang, "friends_approve"))}'
+        f'</button></li>' for s, name in room.waiting_list())
+    waiting = f'<ul class="friends__waiting">{waiting}</ul>' if waiting else ""
     return (
         f'<section class="friends" data-testid="friends-lobby" data-role="host">'
-        f'<h2>{esc(tr(lang, "friends_title"))}</h2>'
+        f'<h2>{esc(tr(lang, "friends_title"))}</h2>{number}'
         f'<p>{esc(tr(lang, "friends_invite"))}</p>'
         f'<p class="friends__link"><input type="text" readonly data-testid="friends-link" '
         f'id="friends-link" value="{esc(link)}" aria-label="{esc(tr(lang, "friends_invite"))}">'
@@ -205,7 +225,7 @@ def host_lobby_html(room: Room, link: str, qr_svg: str, lang: str, failure: str 
         f'data-testid="friends-share-copy">{esc(tr(lang, "friends_share_copy"))}</button></p>'
         f'<figure class="friends__qr" data-testid="friends-qr">{qr_svg}'
         f'<figcaption>{esc(tr(lang, "friends_qr"))}</figcaption></figure>'
-        f'{_seat_rows(room.lobby(), lang, host=True, paths=paths)}'
+        f'{_seat_rows(room.lobby(), lang, host=True, paths=paths)}{waiting}'
         f'<p class="friends__opts"><label>{esc(tr(lang, "friends_level"))} '
         f'<select id="friends-level" data-ui-change="friends-level">{levels}</select></label> '
         f'<label>{esc(tr(lang, "friends_timer"))} '
@@ -221,7 +241,7 @@ def host_lobby_html(room: Room, link: str, qr_svg: str, lang: str, failure: str 
 
 
 def guest_lobby_html(lobby: dict[str, Any] | None, seat: int | None, status: str,
-                     lang: str, failure: str = "") -> str:
+                     lang: str, failure: str = "", by_number: bool = False) -> str:
     """A guest's view of the room before the match: a name and the free seats, or why it
     waits (connecting, seated, the room is full, the link is wrong, the host left), or why
     it can't reach the room (``failure``) and what to try."""
@@ -240,7 +260,7 @@ def guest_lobby_html(lobby: dict[str, Any] | None, seat: int | None, status: str
                 f'<p data-testid="friends-status">{esc(tr(lang, "friends_waiting"))}</p>')
     else:
         free = [s for s, st in enumerate(lobby["seats"]) if st["kind"] == "bot"]
-        if lobby.get("locked") and not lobby["started"]:
+        if lobby.get("locked") and not lobby["started"] and not by_number:
             body = (_seat_rows(lobby, lang) + f'<p data-testid="friends-status">'
                     f'{esc(tr(lang, "friends_room_locked"))}</p>')
         elif lobby["started"] or not free:
@@ -251,7 +271,9 @@ def guest_lobby_html(lobby: dict[str, Any] | None, seat: int | None, status: str
                 f'data-ui="friends-seat" data-seat="{s}">'
                 f'{esc(tr(lang, "friends_sit", wind=wind_name(s, 0, lang)))}</button> '
                 for s in free)
-            body = (_seat_rows(lobby, lang) + _terms(lobby, lang) +
+            ask = (f'<p data-testid="friends-status">{esc(tr(lang, "friends_ask_host"))}</p>'
+                   if lobby.get("locked") else "")  # (a 房号-joiner: the host approves)
+            body = (_seat_rows(lobby, lang) + _terms(lobby, lang) + ask +
                     f'<p><label>{esc(tr(lang, "friends_name"))} <input type="text" '
                     f'id="friends-name" data-testid="friends-name" '
                     f'maxlength="{protocol.NAME_CHARS}" autocomplete="nickname"></label></p>'
@@ -269,6 +291,38 @@ def _terms(lobby: dict[str, Any], lang: str) -> str:
         return ""
     return (f'<p class="friends__terms" data-testid="friends-terms" data-hands="{hands}" '
             f'data-base="{base}">{esc(terms_text(hands, base, lang))}</p>')
+
+
+def join_html(lang: str, number: str = "", error: str = "", wait: int = 0, broker: str = "",
+              ice: str = "") -> str:
+    """加入房间: the 房号 to type (six digits), and the network it is looked up on (the
+    joiner's own broker and ICE preset, as the host's invite would carry them); ``error``
+    (a string key) says why the last try failed; ``wait``: seconds before the next try (each
+    failed lookup doubles it)."""
+    presets = "".join(f'<option value="{p}"{" selected" if p == (ice or "default") else ""}>'
+                      f'{esc(tr(lang, "ice_" + p))}</option>' for p in ICE_PRESETS)
+    why = (f'<p class="friends__error-what" role="alert" data-testid="join-room-error" '
+           f'data-reason="{esc(error)}">{esc(tr(lang, error, number=number))}</p>'
+           if error else "")
+    later = (f' disabled data-wait="{wait}" title="{esc(tr(lang, "join_wait", n=wait))}"'
+             if wait else "")
+    return (f'<section class="friends join" data-testid="join-room">'
+            f'<h2>{esc(tr(lang, "join_title"))}</h2>'
+            f'<p>{esc(tr(lang, "join_lead"))}</p>{why}'
+            f'<p><label class="join__number">{esc(tr(lang, "friends_number"))} '
+            f'<input type="text" id="join-room-number" data-testid="join-room-number" '
+            f'inputmode="numeric" pattern="[0-9]{{6}}" maxlength="6" autocomplete="off" '
+            f'value="{esc(number)}" autofocus></label></p>'
+            f'<details class="join__net"><summary>{esc(tr(lang, "join_network"))}</summary>'
+            f'<p><label>{esc(tr(lang, "set_ice"))} <select id="join-room-ice">{presets}'
+            f'</select></label></p><p><label>{esc(tr(lang, "set_broker"))} '
+            f'<input type="url" id="join-room-broker" value="{esc(broker)}" '
+            f'placeholder="https://0.peerjs.com/" autocomplete="off" spellcheck="false">'
+            f'</label></p></details>'
+            f'<p class="friends__buttons"><button type="button" class="act" '
+            f'data-testid="join-room-go" data-ui="join-room-go"{later}>'
+            f'{esc(tr(lang, "join_go"))}</button> <button type="button" class="act act--quiet" '
+            f'data-ui="join-room-cancel">{esc(tr(lang, "join_cancel"))}</button></p></section>')
 
 
 def chat_html(lang: str, away: bool = False, ended: bool = False) -> str:

@@ -37,6 +37,7 @@ from sxmj.ui.table.storage.saved import Settings
 
 if TYPE_CHECKING:  # the drawing reads the room's names: a cycle only for the types
     from sxmj.ui.table.drawing import Drawing
+    from sxmj.ui.table.friends.door import Door
 
 ROOM_KEY = "sxmj.room"  # the host's room and match (localStorage)
 TOKEN_KEY = "sxmj.seat."  # + the room id: a guest's seat token (sessionStorage)
@@ -73,6 +74,9 @@ class RoomTable(Table, Protocol):
     def drawing(self) -> Drawing: ...
 
     def room_closed(self) -> None: ...
+
+    @property
+    def door(self) -> Door: ...
 
     def act(self, action: Action | None) -> None: ...
 

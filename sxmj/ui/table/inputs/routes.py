@@ -21,6 +21,7 @@ from sxmj.ui.i18n import tr
 from sxmj.ui.table import view
 from sxmj.ui.table.decision import Decision
 from sxmj.ui.table.dom import Clock, Screen, attr, is_none
+from sxmj.ui.table.friends.door import Door
 from sxmj.ui.table.inputs.touch import Swipe, two_taps
 from sxmj.ui.table.overlay import Guard, Overlay
 from sxmj.ui.table.replay.records import Records, Replay
@@ -50,6 +51,7 @@ class Table(Protocol):
     guard: Guard
     session: Session
     reviewer: Reviewer
+    door: Door
 
     def state(self) -> view.TableState: ...
 
@@ -108,6 +110,9 @@ class InputRouter:
             "friends-share-copy": lambda: t.session.command("share-copy"),
             "friends-lock": lambda: t.session.command("lock"),
             "away-toggle": lambda: t.session.command("away"),
+            "join-room-open": lambda: t.door.show(),
+            "join-room-go": lambda: t.door.go(),
+            "join-room-cancel": lambda: t.overlay.close(),
             "friends-dissolve": lambda: t.session.command("dissolve"),
             "friends-ended-close": lambda: t.session.command("ended-close"),
             "friends-export": t.export_record,
@@ -207,8 +212,8 @@ class InputRouter:
                 seat, phrase = attr(button, "data-seat") or "", attr(button, "data-phrase") or ""
                 t.session.command("seat", seat) if seat else t.session.command("say", phrase)
                 return
-            if ui == "friends-remove":  # the host's: which seat
-                t.session.command("remove", attr(button, "data-seat") or "")
+            if ui in ("friends-remove", "friends-approve"):  # the host's: which seat
+                t.session.command(ui[len("friends-"):], attr(button, "data-seat") or "")
                 return
             if ui == "dissolve-vote":  # 解散: this person's answer
                 t.session.command("vote", attr(button, "data-vote") or "")

@@ -277,7 +277,8 @@ class GuestSession(RoomBase):
             self.show_lobby()
         elif got.notice is not None:
             self.show_notice(*got.notice)
-        elif got.closed == "number":  # the room has another number now
+        elif got.closed == "number":  # the room has another number now: none found
+            self.reached = False
             self.net_error("peer-unavailable")
         elif got.closed:
             self.status = {"secret": "friends_wrong", "removed": "friends_removed"}.get(

@@ -753,7 +753,8 @@ def test_the_host_chooses_the_terms_and_shares_them(friends_page, broker, site_u
     host.wait_for_function("() => document.querySelector('[data-testid=\"friends-share-text\"]')"
                            ".value.includes('4 局 · 底花 10')")
     text = host.locator('[data-testid="friends-share-text"]').input_value()
-    assert text.startswith("【绍兴麻将】4 局 · 底花 10") and text.endswith(link)
+    number = host.locator('[data-testid="friends-room-number"]').inner_text()
+    assert text.startswith(f"【绍兴麻将】房号 {number} · 4 局 · 底花 10") and text.endswith(link)
     guest, _, _ = join(friends_page, site_url, link, "阿明", 1)
     terms = guest.locator('[data-testid="friends-terms"]')
     assert terms.get_attribute("data-hands") == "4" and terms.get_attribute("data-base") == "10"

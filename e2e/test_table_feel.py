@@ -612,6 +612,9 @@ def test_no_tile_codes_in_player_text(open_page, size, lang):
     press(page, size, '#actions [data-action="hu"]')
     page.wait_for_selector(RESULT, timeout=10000)
     assert codes_in(page) == []
+    if size != "phone":
+        return  # the learn and calc pages write the same words at every size (CSS lays
+        # them out; no markup depends on the viewport): checked once per language
     for path in ("learn.html", "calc.html?hand=123m456m789m123p5p9s&win_tile=5p",
                  "calc.html?hand=123m456m789m12p9s&caishen=9s"):
         sep = "&" if "?" in path else "?"

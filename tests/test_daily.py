@@ -49,6 +49,7 @@ def test_the_seed_of_a_day_is_pinned() -> None:
     assert daily.seed_of("2027-01-01") == spec_seed("2027-01-01")
 
 
+@settings(deadline=None)  # (a hash a day: 4 ms, but past 200 ms on a loaded machine)
 @given(st.dates(min_value=dt.date(2020, 1, 1), max_value=dt.date(2200, 12, 31)))
 def test_every_day_has_its_seed_in_range(day: dt.date) -> None:
     text = day.isoformat()

@@ -67,24 +67,22 @@ class GuestSession(RoomBase):
                                                               self.failure,
                                                               bool(self.number)))
 
-    def names(self) -> tuple[str, ...]:
+    def seats(self) -> list[dict[str, Any]]:
+        """The seats as this table numbers them (its own is 0): the lobby's, turned, or the
+        last state's names; empty until the match's first state."""
         guest = self.guest
         if guest is None or guest.state is None:
-            return ()
+            return []
         me = guest.seat
-        seats = (guest.state["names"] if guest.lobby is None else
-                 [guest.lobby["seats"][(i + me) % 4] for i in range(4)])
-        return tuple(self._plate(seat, mine=i == 0) for i, seat in enumerate(seats))
+        return (guest.state["names"] if guest.lobby is None else
+                [guest.lobby["seats"][(i + me) % 4] for i in range(4)])
+
+    def names(self) -> tuple[str, ...]:
+        return tuple(self._plate(seat, mine=i == 0) for i, seat in enumerate(self.seats()))
 
     def people_names(self) -> tuple[str, ...]:
-        guest = self.guest
-        if guest is None or guest.state is None:
-            return ()
-        me = guest.seat
-        seats = (guest.state["names"] if guest.lobby is None else
-                 [guest.lobby["seats"][(i + me) % 4] for i in range(4)])
         return tuple("" if i == 0 or seat["kind"] == "bot" else str(seat["name"])
-                     for i, seat in enumerate(seats))
+                     for i, seat in enumerate(self.seats()))
 
     def record_text(self) -> str | None:
         """The host's record of the finished hands (the one any player exports)."""

@@ -260,6 +260,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
                   "characters each)"),
     "ice.secret": ("TURN 共享密钥要 16 到 256 个可见字符", "a TURN shared secret is 16 to 256 "
                    "printable characters"),
+    "codes.bad": ("这不是完整的连接码（{value}）：请整段复制，不要改动",
+                  "not a whole connection code ({value}): copy all of it, unchanged"),
+    "codes.none": ("这段文字里没有回复码（以 SXMJ1. 开头）",
+                   "there is no answer code (it starts with SXMJ1.) in this text"),
+    "codes.unknown": ("这个回复码不是给本房间现在的连接码的：请让朋友打开最新的连接码",
+                      "this answer is for no code this room has now: ask your friend to "
+                      "open the newest one"),
     "record.hands": ("要一个动作列表的列表", "hands must be a list of action lists"),
     "record.walls": ("walls 要一个列表：第 i 项是第 i 局的牌墙（null 表示由种子发牌），"
                      "第 0 项为 null，项数不多于局数（得到 {value}）",

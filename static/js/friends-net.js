@@ -21,6 +21,17 @@
 //    on either end is a TURN relay; none succeeded, or no connection, is "none").
 //  - drop(peerId): closes that connection (no onClose for it): the host's page cuts a peer
 //    that went past the room's limits (sxmj/room/limits.py).
+// The route with no broker (connection codes: sxmj/room/codes.py packs and checks them; this
+// only makes and takes the browsers' session descriptions, every candidate gathered first):
+//  - offer(servers, ice) → Promise of {id, sdp}: the host's page (after host()), a new
+//    RTCPeerConnection for one friend, whatever the broker does; its data channel
+//    becomes a connection like any other (peer id = id) once accept() gets its answer.
+//  - accept(id, sdp) → Promise of true (false: no such offer waits any more).
+//  - cancel(id): the offer id is withdrawn (its RTCPeerConnection closed).
+//  - answer(roomId, sdp, opts) → Promise of the answer's sdp: a guest's page, to the host's
+//    offer; its channel to the host (peer id = roomId) opens once the host has accepted.
+//    It is never tried again (only a new code connects again): a channel that closes, or
+//    never opens, ends with onStatus "closed" (onError "codes-failed" if it never opened).
 // Messages are strings (JSON in practice) on a reliable data channel with PeerJS's "raw"
 // serialization; one longer than MAX_BYTES is dropped with a console.warn (and onError
 // "oversize"), whichever side it is on, and never handed on. Non-string data is dropped too.
@@ -40,7 +51,10 @@
   var WIRE_RATE = 40;
   var OPEN_TIMEOUT_MS = 15000;  // a data channel not open by then is tried again
   var BACKOFF_MS = [500, 1000, 2000, 4000, 8000];  // then 8 s between tries, until close()
-  var HOST_ID_TRIES = 12;  // a reloaded host waits this many tries for the broker to free its id
+  var HOST_ID_TRIES = 12;
+  var GATHER_MS = 6000;  // a code waits this long at most for its candidates (then: those found)
+  // a code's servers when the page names none (PeerJS's own default STUN server)
+  var DEFAULT_ICE = [{ urls: "stun:stun.l.google.com:19302" }];  // a reloaded host waits this many tries for the broker to free its id
   // PeerJS errors that trying again cannot mend
   var FATAL = ["browser-incompatible", "invalid-id", "invalid-key", "ssl-unavailable"];
   var here = (document.currentScript && document.currentScript.src) || location.href;
@@ -114,6 +128,8 @@
     this.giveUp = false;
     this.closed = false;
     this.state = "";
+    this.codes = false;  // a guest joined by a connection code: no broker, no retry
+    this.offers = new Map();  // a host's offers waiting for their answer: id → connection
   }
 
   Session.prototype.call = function (name) {
@@ -148,7 +164,7 @@
       if (!self.closed) self.makePeer();
     }, function (err) {
       self.call("onError", "script-load", String(err.message || err));
-      self.close();
+      self.lose();
     });
   };
 
@@ -194,7 +210,7 @@
     peer.on("close", function () {
       if (self.peer !== peer || self.closed) return;
       if (self.giveUp) {
-        self.close();
+        self.lose();
         return;
       }
       self.status("reconnecting");
@@ -214,9 +230,21 @@
     else this.retry();
   };
 
+  // the broker is given up: its peer goes, and the connections made by codes stay
+  Session.prototype.lose = function () {
+    var peer = this.peer;
+    this.peer = null;
+    if (peer && !peer.destroyed) peer.destroy();
+    if (!this.conns.size) this.status("closed");
+  };
+
   Session.prototype.retry = function () {
     var self = this;
     if (this.role !== "guest" || this.closed) return;
+    if (this.codes) {  // only a new code connects again
+      this.status("closed");
+      return;
+    }
     var conns = Array.from(this.conns.values());
     this.conns.clear();  // first: a closing channel must not call back here
     conns.forEach(function (conn) { conn.close(); });
@@ -234,7 +262,7 @@
     if (old && old !== conn) old.close();  // the same peer again (a new channel): keep the new
     var opened = false;
     var tokens = WIRE_BURST, refilled = performance.now();
-    this.later(OPEN_TIMEOUT_MS, function () {
+    if (!conn.byCode) this.later(OPEN_TIMEOUT_MS, function () {
       if (opened || self.conns.get(peerId) !== conn) return;
       self.call("onError", "timeout", peerId);
       self.conns.delete(peerId);
@@ -281,6 +309,7 @@
       self.conns.delete(peerId);
       if (self.closed) return;
       if (opened) self.call("onClose", peerId);
+      else if (conn.byCode) self.call("onError", "codes-failed", peerId);
       if (self.role === "guest") self.retry();
     });
     conn.on("error", function (err) {
@@ -308,11 +337,137 @@
     this.closed = true;
     this.timers.forEach(clearTimeout);
     this.timers.clear();
-    var conns = Array.from(this.conns.values());
+    var conns = Array.from(this.conns.values()).concat(Array.from(this.offers.values()));
     this.conns.clear();
+    this.offers.clear();
     conns.forEach(function (conn) { conn.close(); });
     if (this.peer && !this.peer.destroyed) this.peer.destroy();
     this.status("closed");
+  };
+
+  // ---- connection codes: a plain RTCPeerConnection, and its data channel as a connection
+
+  // A data channel that behaves as a PeerJS DataConnection does for adopt(): peer, open,
+  // on(event), send, close, peerConnection. Negotiated (id 0) on both sides: nothing but the
+  // two codes is needed to open it.
+  function CodeConnection(peerId, servers, ice) {
+    var config = servers ? JSON.parse(servers) : ice === "none" ? [] : DEFAULT_ICE;
+    this.peer = peerId;
+    this.byCode = true;
+    this.open = false;
+    this.ended = false;
+    this.handlers = {};
+    this.peerConnection = new RTCPeerConnection({ iceServers: config });
+    this.channel = this.peerConnection.createDataChannel("sxmj", { negotiated: true, id: 0 });
+    var self = this;
+    this.channel.onopen = function () {
+      self.open = true;
+      self.emit("open");
+    };
+    this.channel.onmessage = function (event) { self.emit("data", event.data); };
+    this.channel.onclose = function () { self.close(); };
+    this.channel.onerror = function (event) {
+      var err = event && event.error;
+      self.emit("error", { type: "connection", message: String(err && err.message || err) });
+    };
+    this.peerConnection.onconnectionstatechange = function () {
+      var state = self.peerConnection.connectionState;
+      if (state === "failed" || state === "closed") self.close();
+    };
+  }
+
+  CodeConnection.prototype.on = function (name, fn) { this.handlers[name] = fn; };
+
+  CodeConnection.prototype.emit = function (name, value) {
+    var fn = this.handlers[name];
+    if (fn) fn(value);
+  };
+
+  CodeConnection.prototype.send = function (text) { this.channel.send(text); };
+
+  CodeConnection.prototype.close = function () {
+    if (this.ended) return;
+    this.ended = true;
+    this.open = false;
+    try { this.channel.close(); } catch (err) { /* already closed */ }
+    try { this.peerConnection.close(); } catch (err) { /* already closed */ }
+    this.emit("close");
+  };
+
+  // the description with every candidate in it: once gathering is complete, or GATHER_MS on
+  // (with the candidates found by then)
+  CodeConnection.prototype.described = function () {
+    var pc = this.peerConnection;
+    return new Promise(function (resolve) {
+      var done = function () { resolve(pc.localDescription.sdp); };
+      if (pc.iceGatheringState === "complete") return done();
+      var timer = setTimeout(done, GATHER_MS);
+      pc.addEventListener("icegatheringstatechange", function () {
+        if (pc.iceGatheringState === "complete") {
+          clearTimeout(timer);
+          done();
+        }
+      });
+    });
+  };
+
+  function randomId() {
+    var bytes = new Uint8Array(9);
+    crypto.getRandomValues(bytes);
+    return "code-" + Array.from(bytes, function (b) { return b.toString(16).padStart(2, "0"); })
+      .join("");
+  }
+
+  Session.prototype.offer = function (servers, ice) {
+    var self = this;
+    var id = randomId();
+    var conn = new CodeConnection(id, servers, ice);
+    this.offers.set(id, conn);
+    var pc = conn.peerConnection;
+    return pc.createOffer().then(function (offer) {
+      return pc.setLocalDescription(offer);
+    }).then(function () {
+      return conn.described();
+    }).then(function (sdp) {
+      if (self.closed || self.offers.get(id) !== conn) throw new Error("closed");
+      return { id: id, sdp: sdp };
+    });
+  };
+
+  Session.prototype.accept = function (id, sdp) {
+    var self = this;
+    var conn = this.offers.get(id);
+    if (!conn) return Promise.resolve(false);
+    return conn.peerConnection.setRemoteDescription({ type: "answer", sdp: sdp })
+      .then(function () {
+        if (self.offers.get(id) !== conn) return false;
+        self.offers.delete(id);
+        self.adopt(conn);
+        if (conn.open) conn.emit("open");  // (opened already: the handler came late)
+        return true;
+      });
+  };
+
+  Session.prototype.answer = function (sdp) {
+    var self = this;
+    this.codes = true;
+    this.status("connecting");
+    var conn = new CodeConnection(this.roomId, this.opts.iceServers || "", this.opts.ice || "");
+    this.adopt(conn);
+    var pc = conn.peerConnection;
+    return pc.setRemoteDescription({ type: "offer", sdp: sdp }).then(function () {
+      return pc.createAnswer();
+    }).then(function (answer) {
+      // the guest waits as the DTLS server (passive): the host's page starts the handshake
+      // the moment it takes the answer, however long the chat took to carry it
+      var passive = answer.sdp.replace(/a=setup:active/g, "a=setup:passive");
+      return pc.setLocalDescription({ type: "answer", sdp: passive });
+    }).then(function () {
+      return conn.described();
+    }).then(function (described) {
+      if (self.closed) throw new Error("closed");
+      return described;
+    });
   };
 
   // The route of an RTCPeerConnection: its selected candidate pair (the transport's, or a
@@ -380,6 +535,25 @@
     close: function () {
       if (session) session.close();
       session = null;
+    },
+    offer: function (servers, ice) {
+      if (!session || session.closed) return Promise.reject(new Error("no room"));
+      return session.offer(String(servers || ""), String(ice || ""));
+    },
+    accept: function (id, sdp) {
+      return session ? session.accept(String(id), String(sdp)) : Promise.resolve(false);
+    },
+    cancel: function (id) {
+      var conn = session && session.offers.get(String(id));
+      if (!conn) return false;
+      session.offers.delete(String(id));
+      conn.close();
+      return true;
+    },
+    answer: function (roomId, sdp, opts) {
+      if (session) session.close();
+      session = new Session("guest", String(roomId), opts);
+      return session.answer(String(sdp));
     },
     options: peerOptions,
     qrSvg: function (text) {

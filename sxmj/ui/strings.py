@@ -859,6 +859,46 @@ STRINGS: dict[str, tuple[str, str]] = {
                               "你们的网络也可能互相连不通。",
                               "Ask the host to check their page is still open with the room, "
                               "then try again; your networks may not reach each other."),
+    "friends_err_code": ("这个连接码打不开。", "This connection code can't be opened."),
+    "friends_err_code_next": ("请房主再发一个新的连接码，整段复制，不要改动。",
+                              "Ask the host for a new code, and copy all of it, unchanged."),
+    "friends_err_codes_failed": ("用连接码没能连上房主。",
+                                 "The connection code didn't connect you to the host."),
+    "friends_err_codes_failed_next": ("请房主再发一个新的连接码；你们的网络互相连不通时"
+                                      "（常见于 4G 和 Wi-Fi 之间），房主可以在设置里加一个"
+                                      " TURN 中继服务器。",
+                                      "Ask the host for a new code; where your networks can't "
+                                      "reach each other (often mobile data and Wi-Fi), the "
+                                      "host can add a TURN relay in Settings."),
+    "friends_codes_lost": ("和房主的连接断了：请房主再发一个连接码，打开后你的座位还在。",
+                           "The connection to the host dropped: ask the host for a new code; "
+                           "opening it, you keep your seat."),
+    "codes_open": ("用连接码邀请（不用服务器）", "Invite with codes (no server)"),
+    "codes_title": ("连接码", "Connection codes"),
+    "codes_lead": ("不经过任何服务器开房：每位朋友一个连接码，在聊天里来回发一次。",
+                   "A room with no server at all: one code per friend, sent through the "
+                   "chat and answered once."),
+    "codes_keep": ("所有人进来之前，请不要关闭或刷新本页：连接码只在本页开着时有效。",
+                   "Keep this page open, without reloading, until everyone is in: a code "
+                   "works only while it is."),
+    "codes_no_broker": ("牵线服务器连不上：用连接码邀请朋友。",
+                        "The broker can't be reached: invite your friends with codes."),
+    "codes_step_send": ("把一个座位的连接码发给一位朋友（群聊或私聊）。",
+                        "Send one seat's code to one friend (in the group or privately)."),
+    "codes_step_back": ("朋友打开后会得到一个回复码，请他发回给你。",
+                        "Opening it gives them an answer code to send back to you."),
+    "codes_for": ("{wind}的连接码", "Code for {wind}"),
+    "codes_making": ("正在生成连接码…", "Making the code…"),
+    "codes_new": ("换一个", "New code"),
+    "codes_paste": ("回复码", "Answer code"),
+    "codes_paste_hint": ("把朋友发回的整段消息粘贴在这里",
+                         "Paste your friend's whole message here"),
+    "codes_connect": ("连接", "Connect"),
+    "codes_accepted": ("收到{wind}的回复码：正在连接…", "Answer for {wind} received: connecting…"),
+    "codes_answering": ("正在生成你的回复码…", "Making your answer code…"),
+    "codes_answer_lead": ("把这个回复码发回给房主，然后留在本页等待。",
+                          "Send this answer code back to the host, then stay on this page."),
+    "codes_answer_wait": ("等房主粘贴你的回复码…", "Waiting for the host to paste it…"),
     "friends_retry": ("重试", "Try again"),
     "friends_other_broker": ("换服务器…", "Another broker…"),
     "friends_ready_wait": ("等其他玩家点下一局…",

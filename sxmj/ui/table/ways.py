@@ -1,8 +1,8 @@
 """Which way to play a visit opens, and the ways a table turns into: the one module beside
 the sessions' own files that names their classes (:mod:`sxmj.ui.table.session`).
 
-A visit opens, in this order: a friends room's guest (``#room=``, by the link or by the
-房号), the host's room again
+A visit opens, in this order: a friends room's guest (``#room=``, by the link, by a
+connection code or by the 房号), the host's room again
 after a reload (``#host=``), the daily (``?daily=``), a lesson (``?scenario=``), else the
 saved match (or a new one of ``?seed=``).
 """
@@ -20,7 +20,7 @@ from sxmj.ui.table.drawing import Drawing
 from sxmj.ui.table.friends.door import Door
 from sxmj.ui.table.friends.guest import GuestSession
 from sxmj.ui.table.friends.host import HostSession
-from sxmj.ui.table.friends.lobby import read_hash, read_ice
+from sxmj.ui.table.friends.lobby import read_hash, read_ice, read_offer_hash
 from sxmj.ui.table.friends.room_session import RoomTable
 from sxmj.ui.table.regions import lesson_missing_html
 from sxmj.ui.table.replay.records import Replay
@@ -54,8 +54,11 @@ def opening(table: Visit, search: str) -> Session:
         table.match = Match(seed=table.params.seed)  # drawn behind the room until the deal
         guest = GuestSession(table)
         table.session = guest
+        offer = read_offer_hash(fragment) if room[0] == "guest" else None
         if room[0] == "number":  # a reload of a friend who typed the 房号: it knocks again
             guest.join_number(room[2])
+        elif offer is not None:  # a connection code: no broker at all
+            guest.join_code(room[1], room[2], *offer, read_ice(fragment))
         else:
             guest.join(room[1], room[2], read_ice(fragment))
         return guest

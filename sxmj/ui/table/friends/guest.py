@@ -11,12 +11,19 @@ from typing import Any
 from urllib.parse import parse_qsl, urlencode
 
 from sxmj.game import Action
+from sxmj.messages import CoreError
 from sxmj.room import protocol
+from sxmj.room.codes import answer_code, read_offer
 from sxmj.room.guest import Arrival, GuestTable
 from sxmj.room.host import number_room_id
 from sxmj.ui.i18n import seat_name, tr
 from sxmj.ui.table.dom import is_none
-from sxmj.ui.table.friends.lobby import guest_lobby_html, phrase_text, refusal_text
+from sxmj.ui.table.friends.lobby import (
+    guest_lobby_html,
+    invite_link,
+    phrase_text,
+    refusal_text,
+)
 from sxmj.ui.table.friends.room_session import TOKEN_KEY, RoomBase, RoomTable
 
 HOST_GONE = 20  # seconds without the host before a guest is told it has left
@@ -37,6 +44,10 @@ class GuestSession(RoomBase):
         self.seat: int | None = None  # the seat taken (None: still choosing)
         self.status = ""  # why the lobby shows again: the host left, or closed this link
         self.number = ""  # the 房号 this friend typed ("": it came by the invite link)
+        # a connection code opened (the route with no broker): the answer to send back (""
+        # while it is made; None: this friend came another way) and the seat it was for
+        self.code_answer: str | None = None
+        self.suggested = 0
 
     # ------------------------------------------------------------ the session
 
@@ -62,10 +73,10 @@ class GuestSession(RoomBase):
 
     def show_lobby(self) -> None:
         if self.guest is None or self.guest.state is None:  # no table until the deal
-            self.app.overlay.open("friends", guest_lobby_html(self.guest_lobby(), self.seat,
-                                                              self.status, self.lang,
-                                                              self.failure,
-                                                              bool(self.number)))
+            self.app.overlay.open("friends", guest_lobby_html(
+                self.guest_lobby(), self.seat, self.status, self.lang, self.failure,
+                bool(self.number), self.code_answer if not self.reached else None,
+                self.suggested))
 
     def seats(self) -> list[dict[str, Any]]:
         """The seats as this table numbers them (its own is 0): the lobby's, turned, or the
@@ -99,6 +110,8 @@ class GuestSession(RoomBase):
             self.sit(int(value))
         elif name == "retry":
             self.retry()
+        elif name == "codes-answer-copy" and self.code_answer:
+            self.copy_text(self.code_answer, "codes-answer")
 
     def say(self, phrase: str) -> None:
         self._send(self.room_id, protocol.message("say", phrase=phrase))
@@ -134,6 +147,42 @@ class GuestSession(RoomBase):
             onOpen=lambda *_: None, onPeer=lambda *_: None, onClose=lambda *_: None))
         self.watch("friends_err_host")
 
+    def join_code(self, room_id: str, secret: str, offer: str, seat: int,
+                  ice: str = "") -> None:
+        """Opened from a connection code (the host's offer for ``seat``): this page answers
+        it, shows the answer to send back, and joins once the host has pasted it; no broker
+        is ever asked. The address keeps the invite without the code (a code is spent once
+        answered: a reload joins by the broker, or needs a new code)."""
+        self.room_id, self.secret, self.custom = room_id, secret, ice
+        self.code_answer, self.suggested = "", seat
+        self.guest = GuestTable()
+        self.app.document.body.dataset.sxmjRoom = "lobby"
+        self._hash(invite_link("", "", room_id, secret, ice))
+        try:
+            offer_id, sdp = read_offer(offer)
+        except CoreError as e:
+            self.app.window.console.warn(f"sxmj friends: {e}")
+            self.code_answer = None
+            self.fail("friends_err_code")
+            return
+        self.show_lobby()
+        asyncio.ensure_future(self._answer(offer_id, sdp))
+
+    async def _answer(self, offer_id: str, sdp: str) -> None:
+        self.net = await self._net()
+        try:
+            described = await self.net.answer(self.room_id, sdp, self._opts(
+                onMessage=self.guest_message, onStatus=self.guest_status,
+                onError=self.net_error, onOpen=lambda *_: None, onPeer=lambda *_: None,
+                onClose=lambda *_: None))
+            self.code_answer = answer_code(offer_id, str(described))
+        except Exception as e:  # noqa: BLE001 - the browser refused the offer
+            self.app.window.console.warn(f"sxmj friends: no answer: {e}")
+            self.code_answer = None
+            self.fail("friends_err_code")
+            return
+        self.show_lobby()
+
     def join_number(self, number: str) -> None:
         """加入房间 by the 房号: the room's peer is the number's; this page knocks with the
         number (the lobby only: no secret), and the address keeps it, so a reload knocks
@@ -159,7 +208,12 @@ class GuestSession(RoomBase):
 
     def net_error(self, kind: Any, detail: Any = "") -> None:
         """A 房号 that names no room on the broker: the transport stops, the table is a
-        plain one again, and the join dialog says so (each failure waits longer)."""
+        plain one again, and the join dialog says so (each failure waits longer). A
+        connection code whose channel never opened: the lobby says so, and what to try."""
+        if str(kind) == "codes-failed" and not self.reached:
+            self.code_answer = None
+            self.fail("friends_err_codes_failed")
+            return
         if str(kind) == "peer-unavailable" and self.number and not self.reached:
             number = self.number
             if self.net is not None:
@@ -221,8 +275,10 @@ class GuestSession(RoomBase):
             self.host_gone()
 
     def host_gone(self) -> None:
-        """The host left: a clear notice, and the record so far to export."""
-        self.status = "friends_host_gone"
+        """The host left: a clear notice, and the record so far to export (a friend who
+        came by a code: only a new code connects again, and the seat is kept)."""
+        self.status = ("friends_codes_lost" if self.code_answer is not None
+                       else "friends_host_gone")
         self.app.overlay.open("friends", guest_lobby_html(self.guest_lobby(), self.seat,
                                                           self.status, self.lang))
 

@@ -16,6 +16,7 @@ from typing import Any
 
 from sxmj.game import Action
 from sxmj.messages import CoreError
+from sxmj.room.codes import ANSWER_MARK, offer_code, read_answer
 from sxmj.room.guest import GuestTable
 from sxmj.room.host import (
     GRACE,
@@ -33,11 +34,12 @@ from sxmj.room.ice import format_servers, parse_servers, with_credentials
 from sxmj.room.protocol import message, pack_record
 from sxmj.rules import BASE_FLOWERS
 from sxmj.table_game import TableMatch
-from sxmj.ui.i18n import tr
+from sxmj.ui.i18n import tr, wind_name
 from sxmj.ui.params import Refusal, refusal
 from sxmj.ui.table.dom import is_none, reaches
 from sxmj.ui.table.friends.lobby import (
     PUBLIC_BROKER,
+    CodesPanel,
     host_lobby_html,
     invite_link,
     peer_dropped_html,
@@ -81,6 +83,17 @@ class HostSession(RoomBase):
         self.paths: dict[int, str] = {}  # each guest's route (friends-net.js path())
         self.fresh = False  # a room just made whose number the broker hasn't taken yet
         self.watching_paths = False
+        # connection codes (the route with no broker, sxmj/room/codes.py): once the host
+        # chose them, one offer per free seat: seat → (offer id, the transport's id, link)
+        self.codes_on = False
+        self.offers: dict[int, tuple[str, str, str]] = {}
+        self.making: set[int] = set()  # seats whose offer is being made
+        # seats whose answer was taken: seat → the friend's connection, until it sits down
+        # (or leaves): no new code is made for it meanwhile
+        self.joining: dict[int, str] = {}
+        self.pasted = ""  # a refused text, kept in the field to mend
+        self.codes_note = ""  # the last answer taken ("connecting…"), or
+        self.codes_error = ""  # why the last text pasted was refused
 
     # ------------------------------------------------------------ the session
 
@@ -129,10 +142,15 @@ class HostSession(RoomBase):
     def show_lobby(self) -> None:
         room = self.room
         if room is not None and not room.started:
+            codes = CodesPanel({s: self.offers[s][2] if s in self.offers else ""
+                                for s in self.code_seats()}, self.codes_note,
+                               self.codes_error, self.pasted) if self.codes_on else None
             self.app.overlay.open("friends", host_lobby_html(
                 room, self.link, self.qr, self.lang, self.failure,
-                self.broker() or PUBLIC_BROKER, self.paths))
+                self.broker() or PUBLIC_BROKER, self.paths, codes))
             self.watch_paths()
+            if self.codes_on:
+                self.make_offers()
         elif room is not None and self.failure:  # a reload: the match goes on, as it can
             self.app.screen.show_why(tr(self.lang, self.failure,
                                         broker=self.broker() or PUBLIC_BROKER))
@@ -220,6 +238,16 @@ class HostSession(RoomBase):
             self._deliver(self.room.approve(int(value)))
             self.save()
             self.refresh_lobby()
+        elif name == "codes-open":
+            self.codes_on = True
+            self.show_lobby()
+        elif name == "codes-copy" and value.isdigit() and int(value) in self.offers:
+            self.copy_text(self.offers[int(value)][2], f"codes-offer-{value}")
+        elif name == "codes-new" and value.isdigit():
+            self.withdraw(int(value))
+            self.show_lobby()
+        elif name in ("paste", "codes-connect"):
+            self.paste(name == "codes-connect")
         elif name == "lock" and self.room is not None:
             self._deliver(self.room.lock(not self.room.locked))
             self.save()
@@ -490,6 +518,7 @@ class HostSession(RoomBase):
         room = self.room
         if room is None:
             return
+        self.joining = {s: p for s, p in self.joining.items() if p != str(peer)}
         s = room.seat_of(str(peer))
         self._deliver(room.drop(str(peer)))
         if s is not None:
@@ -515,11 +544,98 @@ class HostSession(RoomBase):
             return {0, 1, 2, 3}
         return self.room.humans() | self.away_seats
 
+    # ------------------------------------------------------------ connection codes
+
+    def code_seats(self) -> list[int]:
+        """The seats a connection code invites to: those a bot would play."""
+        room = self.room
+        if room is None or room.started:
+            return []
+        for seat, peer in list(self.joining.items()):
+            if room.seat_of(peer) is not None:
+                del self.joining[seat]  # seated (here or elsewhere)
+        return [s for s in range(1, 4) if room.seats[s].kind == "bot" and s not in self.joining]
+
+    def make_offers(self) -> None:
+        """An offer for every free seat that has none (once codes are chosen); an offer for
+        a seat taken meanwhile is withdrawn (its friend can't sit there any more)."""
+        seats = self.code_seats()
+        for seat in list(self.offers):
+            if seat not in seats:
+                self.withdraw(seat)
+        for seat in seats:
+            if seat not in self.offers and seat not in self.making:
+                self.making.add(seat)
+                asyncio.ensure_future(self._offer(seat))
+
+    async def _offer(self, seat: int) -> None:
+        try:
+            made = await self.net.offer(self.ice_servers(), self.app.params.ice)
+            offer_id, code = offer_code(str(made.sdp))
+            link = f"{self.link}&offer={code}&seat={seat}"
+            if seat in self.code_seats() and self.codes_on:
+                self.offers[seat] = (offer_id, str(made.id), link)
+            else:
+                self.net.cancel(str(made.id))
+        except Exception as e:  # noqa: BLE001 - no code for this seat; the lobby says so
+            self.codes_error = tr(self.lang, "friends_err_code") + f" ({e})"[:80]
+            self.app.window.console.warn(f"sxmj friends: no connection code: {e}")
+        finally:
+            self.making.discard(seat)
+        self.refresh_lobby()
+
+    def withdraw(self, seat: int) -> None:
+        """The offer for ``seat`` is no more (its connection closed: an answer to it is
+        refused); the lobby makes a new one if the seat is still free."""
+        offer = self.offers.pop(seat, None)
+        if offer is not None and self.net is not None:
+            self.net.cancel(offer[1])
+
+    def paste(self, asked: bool) -> None:
+        """Text in the answer field: an answer code connects its friend (the first answer
+        to an offer only); anything else is refused with why once it is complete or
+        ``asked`` (the connect button)."""
+        box = self.app.document.getElementById("codes-paste")
+        text = "" if is_none(box) else str(box.value)
+        if not text.strip():
+            return
+        try:
+            offer_id, sdp = read_answer(text)
+        except CoreError as e:
+            if asked or ANSWER_MARK in text or len(text) > 40:
+                self.codes_error, self.codes_note, self.pasted = e.text(self.lang), "", text
+                self.refresh_lobby()
+            return
+        seat = next((s for s, offer in self.offers.items() if offer[0] == offer_id), None)
+        if seat is None:
+            self.codes_error = CoreError("codes.unknown", "code").text(self.lang)
+            self.codes_note, self.pasted = "", text
+            self.refresh_lobby()
+            return
+        _, js_id, _ = self.offers.pop(seat)
+        self.joining[seat] = js_id
+        self.codes_error = self.pasted = ""
+        self.codes_note = tr(self.lang, "codes_accepted", wind=wind_name(seat, 0, self.lang))
+        self.refresh_lobby()  # (the field empties: the next friend's answer goes there)
+        asyncio.ensure_future(self._accept(js_id, sdp))
+
+    async def _accept(self, js_id: str, sdp: str) -> None:
+        try:
+            taken = bool(await self.net.accept(js_id, sdp))
+        except Exception as e:  # noqa: BLE001 - the browser refused the description
+            self.app.window.console.warn(f"sxmj friends: answer not taken: {e}")
+            taken = False
+        if not taken:
+            self.joining = {s: p for s, p in self.joining.items() if p != js_id}
+            self.codes_error = CoreError("codes.unknown", "code").text(self.lang)
+            self.codes_note = ""
+            self.refresh_lobby()
+
     def start(self) -> None:
         """friends-start: the match begins, dealt from fresh randomness."""
         room = self.room
-        if room is None or room.started or self.failure:  # a room nobody can reach: no start
-            return
+        if room is None or room.started or (self.failure and not self.codes_on):
+            return  # a room nobody can reach: no start
         level = self._select("friends-level", LEVELS, room.level)
         room.level = level
         room.timer = int(self._select("friends-timer", tuple(map(str, TIMER_CHOICES)),
@@ -553,24 +669,7 @@ class HostSession(RoomBase):
         room = self.room
         text = share_text(room.hands, room.base, self.link, self.lang, room.number) if (
             share and room is not None) else self.link
-        box_id = "friends-share-text" if share else "friends-link"
-
-        async def run() -> None:
-            try:
-                await self.app.window.navigator.clipboard.writeText(text)
-                self.app.screen.show_why(tr(self.lang, "friends_copied"))
-                return
-            except Exception:  # noqa: BLE001 - refused, or no Clipboard API
-                pass
-            box = self.app.document.querySelector(f'[data-testid="{box_id}"]')
-            if not is_none(box):
-                try:
-                    box.select()
-                except Exception:  # noqa: BLE001
-                    pass
-            self.app.screen.show_why(tr(self.lang, "rec_copy_failed"))
-
-        self._copying = asyncio.ensure_future(run())  # (kept: a task is only weakly held)
+        self.copy_text(text, "friends-share-text" if share else "friends-link")
 
     def _select(self, rid: str, allowed: tuple[str, ...], fallback: str) -> str:
         element = self.app.document.getElementById(rid)

@@ -6,15 +6,20 @@ docs/reference/testing-contract.md).
 (('guest', 'ab12', 'cd34'), ('host', 'ab12', ''), None)
 >>> [r.param for r in hash_refusals("#room=ab12&key=cd%2034")]
 ['#key']
+>>> read_offer_hash("#room=ab12&key=cd34&offer=aX5oM.p&seat=2"), read_offer_hash("#room=ab12")
+(('aX5oM.p', 2), None)
 """
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
 from typing import Any
 from urllib.parse import parse_qs, quote
 
 from sxmj.messages import CoreError, render
 from sxmj.room import protocol
+from sxmj.room.codes import MAX_CODE
 from sxmj.room.host import HANDS_CHOICES, TIMER_CHOICES, Room, is_room_number, number_room_id
 from sxmj.room.ice import PRESETS as ICE_PRESETS
 from sxmj.room.ice import parse_servers
@@ -24,7 +29,8 @@ from sxmj.ui.params import Refusal, refusal
 from sxmj.ui.table.storage.saved import LEVELS
 from sxmj.ui.table.view import esc
 
-HASH_KEYS = ("room", "key", "host", "ice", "num")
+_CODE = re.compile(r"^[A-Za-z0-9._-]+$")  # a connection code's characters (sxmj/room/codes.py)
+HASH_KEYS = ("room", "key", "host", "ice", "num", "offer", "seat")
 
 
 def _hash_values(fragment: str) -> dict[str, str]:
@@ -59,13 +65,26 @@ def hash_refusals(fragment: str) -> list[Refusal]:
     values = _hash_values(fragment)
     bad_ice = [refusal("#ice", values["ice"], "invite")] if values.get("ice") and \
         not read_ice(fragment) else []
-    values.pop("ice", None)
-    values.pop("num", None)
+    bad_offer = [refusal("#offer", values["offer"], "invite")] if values.get("offer") and \
+        not read_offer_hash(fragment) else []
+    for key in ("ice", "num", "offer", "seat"):
+        values.pop(key, None)
     if read_hash(fragment) is not None or not values:
-        return bad_ice
+        return bad_ice + bad_offer
     wanted = ("host",) if set(values) == {"host"} else ("room", "key")
     return [refusal(f"#{k}", values.get(k, ""), "invite") for k in wanted
             if not _hash_ok(values.get(k, ""))]
+
+
+def read_offer_hash(fragment: str) -> tuple[str, int] | None:
+    """A connection code's link (``#room=…&key=…&offer=CODE&seat=N``: the host's offer for
+    seat N, :mod:`sxmj.room.codes`) as ``(code, seat)``; None when the fragment holds none,
+    or one no code could be (the code itself is read when it is answered)."""
+    values = _hash_values(fragment)
+    offer, seat = values.get("offer", ""), values.get("seat", "")
+    if not offer or len(offer) > MAX_CODE or not _CODE.match(offer) or seat not in ("1", "2", "3"):
+        return None
+    return offer, int(seat)
 
 
 def read_ice(fragment: str) -> str:
@@ -162,7 +181,9 @@ def failure_html(reason: str, broker: str, lang: str, host: bool) -> str:
     """Why the room can't form (``reason``, a string key: the broker is silent or failed, a
     guest's host can't be reached), in words, and the ways out: try again, and for the host
     another broker (the settings) or closing the room. No way to start."""
-    other = (f'<button type="button" class="act act--quiet" data-ui="settings">'
+    other = (f'<button type="button" class="act" data-ui="codes-open" data-testid="codes-open">'
+             f'{esc(tr(lang, "codes_open"))}</button> '
+             f'<button type="button" class="act act--quiet" data-ui="settings">'
              f'{esc(tr(lang, "friends_other_broker"))}</button> '
              f'<button type="button" class="act act--quiet" data-ui="friends-cancel">'
              f'{esc(tr(lang, "friends_cancel"))}</button>') if host else ""
@@ -175,12 +196,83 @@ def failure_html(reason: str, broker: str, lang: str, host: bool) -> str:
             f'{esc(tr(lang, "friends_retry"))}</button> {other}</p></div>')
 
 
+@dataclass(frozen=True)
+class CodesPanel:
+    """The connection codes the host's lobby shows (:mod:`sxmj.room.codes`): per seat a
+    friend may take, its offer link ("" while it is being made); and what became of the
+    last answer pasted: ``note`` (it is connecting) or ``error`` (why it was refused)."""
+
+    offers: dict[int, str]
+    note: str = ""
+    error: str = ""
+    pasted: str = ""  # the text refused, kept in the field to mend
+
+
+def codes_html(panel: CodesPanel, lang: str) -> str:
+    """The route with no broker: one offer per free seat (``codes-offer``, ``data-seat``)
+    to copy into the chat, the field the answers are pasted into (``codes-paste``; a whole
+    answer connects as soon as it is there, or by ``codes-connect``), and the warning that
+    this page must stay open meanwhile."""
+    rows = []
+    for seat, link in sorted(panel.offers.items()):
+        wind = wind_name(seat, 0, lang)
+        label = tr(lang, "codes_for", wind=wind)
+        box = (f'<textarea readonly rows="2" class="codes__code" data-testid="codes-offer" '
+               f'data-seat="{seat}" id="codes-offer-{seat}" aria-label="{esc(label)}">'
+               f'{esc(link)}</textarea>'
+               f'<span class="codes__buttons"><button type="button" class="act act--small" '
+               f'data-ui="codes-copy" data-seat="{seat}">{esc(tr(lang, "friends_copy"))}'
+               f'</button> <button type="button" class="act act--small act--quiet" '
+               f'data-ui="codes-new" data-seat="{seat}">{esc(tr(lang, "codes_new"))}</button>'
+               f'</span>') if link else (
+            f'<span class="codes__making" data-testid="codes-making" data-seat="{seat}">'
+            f'{esc(tr(lang, "codes_making"))}</span>')
+        rows.append(f'<li data-seat="{seat}"><b>{esc(label)}</b>{box}</li>')
+    note = (f'<p class="codes__note" role="status" data-testid="codes-note">'
+            f'{esc(panel.note)}</p>' if panel.note else "")
+    error = (f'<p class="friends__error-what" role="alert" data-testid="codes-error">'
+             f'{esc(panel.error)}</p>' if panel.error else "")
+    return (f'<section class="codes" data-testid="codes">'
+            f'<h3>{esc(tr(lang, "codes_title"))}</h3>'
+            f'<p class="codes__keep" role="note"><b>{esc(tr(lang, "codes_keep"))}</b></p>'
+            f'<ol class="codes__steps"><li>{esc(tr(lang, "codes_step_send"))}</li>'
+            f'<li>{esc(tr(lang, "codes_step_back"))}</li></ol>'
+            f'<ul class="codes__offers">{"".join(rows)}</ul>'
+            f'<p class="codes__paste"><label for="codes-paste">{esc(tr(lang, "codes_paste"))}'
+            f'</label><textarea id="codes-paste" data-testid="codes-paste" rows="2" '
+            f'data-ui-input="friends-paste" autocomplete="off" spellcheck="false" '
+            f'placeholder="{esc(tr(lang, "codes_paste_hint"))}">{esc(panel.pasted)}</textarea>'
+            f'<button type="button" class="act act--small" data-ui="codes-connect" '
+            f'data-testid="codes-connect">{esc(tr(lang, "codes_connect"))}</button></p>'
+            f'{note}{error}</section>')
+
+
+def answer_html(answer: str, lang: str) -> str:
+    """A guest who opened a connection code: its answer to send back to the host
+    (``codes-answer``), with a copy button; "" while it is being made."""
+    if not answer:
+        return (f'<p data-testid="friends-status" class="codes__making">'
+                f'{esc(tr(lang, "codes_answering"))}</p>')
+    return (f'<section class="codes codes--answer" data-testid="codes">'
+            f'<p>{esc(tr(lang, "codes_answer_lead"))}</p>'
+            f'<p class="codes__paste"><textarea readonly rows="3" class="codes__code" '
+            f'data-testid="codes-answer" id="codes-answer" '
+            f'aria-label="{esc(tr(lang, "codes_paste"))}">{esc(answer)}</textarea>'
+            f'<button type="button" class="act act--small" data-ui="codes-answer-copy">'
+            f'{esc(tr(lang, "friends_copy"))}</button></p>'
+            f'<p data-testid="friends-status">{esc(tr(lang, "codes_answer_wait"))}</p>'
+            f'</section>')
+
+
 def host_lobby_html(room: Room, link: str, qr_svg: str, lang: str, failure: str = "",
-                    broker: str = PUBLIC_BROKER, paths: dict[int, str] | None = None) -> str:
+                    broker: str = PUBLIC_BROKER, paths: dict[int, str] | None = None,
+                    codes: CodesPanel | None = None) -> str:
     """The host's room: the invite (link, copy, QR), who is here and by which route
     (``paths``: seat → ``direct``, ``relay`` or ``none``), the bots, the timer; or, when the
-    room can't form (``failure``), why, and what to try instead of any invite."""
-    if failure:
+    room can't form (``failure``), why, and what to try instead of any invite. With
+    ``codes`` (the host chose connection codes) the room forms without any broker: the
+    codes panel shows, and where the broker failed it takes the invite's place."""
+    if failure and codes is None:
         return (f'<section class="friends" data-testid="friends-lobby" data-role="host">'
                 f'<h2>{esc(tr(lang, "friends_title"))}</h2>'
                 f'{failure_html(failure, broker, lang, host=True)}</section>')
@@ -193,6 +285,12 @@ def host_lobby_html(room: Room, link: str, qr_svg: str, lang: str, failure: str 
     bases = "".join(f'<option value="{n}"{" selected" if n == room.base else ""}>{n}</option>'
                     for n in BASE_FLOWERS)
     share = share_text(room.hands, room.base, link, lang, room.number)
+    terms = (f'<p class="friends__terms"><label>{esc(tr(lang, "friends_hands"))} '
+             f'<select id="friends-hands" data-testid="friends-hands" '
+             f'data-ui-change="friends-terms">{hands}</select></label> '
+             f'<label>{esc(tr(lang, "friends_base"))} '
+             f'<select id="friends-base" data-testid="friends-base" '
+             f'data-ui-change="friends-terms">{bases}</select></label></p>')
     number = (f'<p class="friends__number">{esc(tr(lang, "friends_number"))} '
               f'<b data-testid="friends-room-number">{room.number}</b> '
               f'<small>{esc(tr(lang, "friends_number_hint"))}</small></p>'
@@ -204,27 +302,31 @@ def host_lobby_html(room: Room, link: str, qr_svg: str, lang: str, failure: str 
         f'data-ui="friends-approve" data-seat="{s}">{esc(tr(lang, "friends_approve"))}'
         f'</button></li>' for s, name in room.waiting_list())
     waiting = f'<ul class="friends__waiting">{waiting}</ul>' if waiting else ""
+    if failure:  # (codes chosen) the broker's invite can't work: the codes take its place
+        invite = (f'<p class="codes__why">{esc(tr(lang, "codes_no_broker"))}</p>{terms}'
+                  f'{codes_html(codes, lang) if codes else ""}')
+    else:
+        invite = (
+            f'{number}<p>{esc(tr(lang, "friends_invite"))}</p>'
+            f'<p class="friends__link"><input type="text" readonly data-testid="friends-link" '
+            f'id="friends-link" value="{esc(link)}" '
+            f'aria-label="{esc(tr(lang, "friends_invite"))}">'
+            f'<button type="button" class="act act--small" data-ui="friends-copy">'
+            f'{esc(tr(lang, "friends_copy"))}</button></p>{terms}'
+            f'<p class="friends__share"><textarea readonly rows="3" '
+            f'data-testid="friends-share-text" id="friends-share-text" '
+            f'aria-label="{esc(tr(lang, "friends_share_label"))}">{esc(share)}</textarea>'
+            f'<button type="button" class="act act--small" data-ui="friends-share-copy" '
+            f'data-testid="friends-share-copy">{esc(tr(lang, "friends_share_copy"))}</button>'
+            f'</p><figure class="friends__qr" data-testid="friends-qr">{qr_svg}'
+            f'<figcaption>{esc(tr(lang, "friends_qr"))}</figcaption></figure>' + (
+                codes_html(codes, lang) if codes else
+                f'<p class="codes__open"><button type="button" class="act act--small '
+                f'act--quiet" data-ui="codes-open" data-testid="codes-open">'
+                f'{esc(tr(lang, "codes_open"))}</button></p>'))
     return (
         f'<section class="friends" data-testid="friends-lobby" data-role="host">'
-        f'<h2>{esc(tr(lang, "friends_title"))}</h2>{number}'
-        f'<p>{esc(tr(lang, "friends_invite"))}</p>'
-        f'<p class="friends__link"><input type="text" readonly data-testid="friends-link" '
-        f'id="friends-link" value="{esc(link)}" aria-label="{esc(tr(lang, "friends_invite"))}">'
-        f'<button type="button" class="act act--small" data-ui="friends-copy">'
-        f'{esc(tr(lang, "friends_copy"))}</button></p>'
-        f'<p class="friends__terms"><label>{esc(tr(lang, "friends_hands"))} '
-        f'<select id="friends-hands" data-testid="friends-hands" '
-        f'data-ui-change="friends-terms">{hands}</select></label> '
-        f'<label>{esc(tr(lang, "friends_base"))} '
-        f'<select id="friends-base" data-testid="friends-base" '
-        f'data-ui-change="friends-terms">{bases}</select></label></p>'
-        f'<p class="friends__share"><textarea readonly rows="3" data-testid="friends-share-text" '
-        f'id="friends-share-text" aria-label="{esc(tr(lang, "friends_share_label"))}">'
-        f'{esc(share)}</textarea>'
-        f'<button type="button" class="act act--small" data-ui="friends-share-copy" '
-        f'data-testid="friends-share-copy">{esc(tr(lang, "friends_share_copy"))}</button></p>'
-        f'<figure class="friends__qr" data-testid="friends-qr">{qr_svg}'
-        f'<figcaption>{esc(tr(lang, "friends_qr"))}</figcaption></figure>'
+        f'<h2>{esc(tr(lang, "friends_title"))}</h2>{invite}'
         f'{_seat_rows(room.lobby(), lang, host=True, paths=paths)}{waiting}'
         f'<p class="friends__opts"><label>{esc(tr(lang, "friends_level"))} '
         f'<select id="friends-level" data-ui-change="friends-level">{levels}</select></label> '
@@ -241,25 +343,31 @@ def host_lobby_html(room: Room, link: str, qr_svg: str, lang: str, failure: str 
 
 
 def guest_lobby_html(lobby: dict[str, Any] | None, seat: int | None, status: str,
-                     lang: str, failure: str = "", by_number: bool = False) -> str:
+                     lang: str, failure: str = "", by_number: bool = False,
+                     answer: str | None = None, suggested: int = 0) -> str:
     """A guest's view of the room before the match: a name and the free seats, or why it
     waits (connecting, seated, the room is full, the link is wrong, the host left), or why
-    it can't reach the room (``failure``) and what to try."""
+    it can't reach the room (``failure``) and what to try. A guest who opened a connection
+    code sees its ``answer`` to send back ("" while it is made) until the host takes it,
+    and the seat the code was for (``suggested``) first among the free ones."""
     head = f'<h2>{esc(tr(lang, "friends_title"))}</h2>'
     if failure and not status:
         body = failure_html(failure, "", lang, host=False)
     elif status:
         body = f'<p data-testid="friends-status">{esc(tr(lang, status))}</p>'
-        if status == "friends_host_gone":
+        if status in ("friends_host_gone", "friends_codes_lost"):
             body += (f'<p><button type="button" class="act" data-ui="friends-export">'
                      f'{esc(tr(lang, "friends_export"))}</button></p>')
+    elif lobby is None and answer is not None:
+        body = answer_html(answer, lang)
     elif lobby is None:
         body = f'<p data-testid="friends-status">{esc(tr(lang, "friends_connecting"))}</p>'
     elif seat is not None:
         body = (_seat_rows(lobby, lang) + _terms(lobby, lang) +
                 f'<p data-testid="friends-status">{esc(tr(lang, "friends_waiting"))}</p>')
     else:
-        free = [s for s, st in enumerate(lobby["seats"]) if st["kind"] == "bot"]
+        free = sorted((s for s, st in enumerate(lobby["seats"]) if st["kind"] == "bot"),
+                      key=lambda s: s != suggested)
         if lobby.get("locked") and not lobby["started"] and not by_number:
             body = (_seat_rows(lobby, lang) + f'<p data-testid="friends-status">'
                     f'{esc(tr(lang, "friends_room_locked"))}</p>')

@@ -409,6 +409,27 @@ class RoomBase:
             self.app.document.body.removeAttribute("data-sxmj-friends")  # no longer failed
             self.show_lobby()
 
+    def copy_text(self, text: str, box_id: str) -> None:
+        """``text`` to the clipboard; where the page may not write it (a frame whose parent
+        gave no ``clipboard-write``), the element ``box_id`` holding it is selected, to copy
+        by hand."""
+        async def run() -> None:
+            try:
+                await self.app.window.navigator.clipboard.writeText(text)
+                self.app.screen.show_why(tr(self.lang, "friends_copied"))
+                return
+            except Exception:  # noqa: BLE001 - refused, or no Clipboard API
+                pass
+            box = self.app.document.getElementById(box_id)
+            if not is_none(box):
+                try:
+                    box.select()
+                except Exception:  # noqa: BLE001
+                    pass
+            self.app.screen.show_why(tr(self.lang, "rec_copy_failed"))
+
+        self._copying = asyncio.ensure_future(run())  # (kept: a task is only weakly held)
+
     def _hash(self, fragment: str) -> None:
         w = self.app.window
         try:

@@ -109,6 +109,9 @@ class InputRouter:
             "friends-copy": lambda: t.session.command("copy"),
             "friends-share-copy": lambda: t.session.command("share-copy"),
             "friends-lock": lambda: t.session.command("lock"),
+            "codes-open": lambda: t.session.command("codes-open"),
+            "codes-connect": lambda: t.session.command("codes-connect"),
+            "codes-answer-copy": lambda: t.session.command("codes-answer-copy"),
             "away-toggle": lambda: t.session.command("away"),
             "join-room-open": lambda: t.door.show(),
             "join-room-go": lambda: t.door.go(),
@@ -144,6 +147,7 @@ class InputRouter:
         change, closed = proxy(t.sheet.on_change), proxy(t.sheet.closed)
         down, dialog_closed = proxy(self.on_pointer_down), proxy(t.overlay.on_close)
         dialog_change = proxy(self.on_dialog_change)
+        dialog_input = proxy(self.on_dialog_input)
         for rid in ("table", "result", "sheet", "viewer", "notice", "overlay", "toast"):
             element = document.getElementById(rid)
             if not is_none(element):
@@ -153,12 +157,14 @@ class InputRouter:
         if not is_none(t.overlay.dialog):
             t.overlay.dialog.addEventListener("close", dialog_closed)
             t.overlay.dialog.addEventListener("change", dialog_change)
+            t.overlay.dialog.addEventListener("input", dialog_input)
         sheet = document.getElementById("sheet")
         if not is_none(sheet):
             sheet.addEventListener("change", change)
             sheet.addEventListener("close", closed)
         document.addEventListener("keydown", key)
-        return [click, key, pointer, change, closed, down, dialog_closed, dialog_change]
+        return [click, key, pointer, change, closed, down, dialog_closed, dialog_change,
+                dialog_input]
 
     def on_dialog_change(self, event) -> None:
         """A choice changed in a dialog: a room's terms (``data-ui-change="friends-terms"``)
@@ -167,6 +173,15 @@ class InputRouter:
             name = attr(event.target, "data-ui-change") or ""
             if name.startswith("friends-"):
                 self.table.session.command(name[len("friends-"):])
+        except Exception:  # noqa: BLE001
+            self.table.fail(traceback.format_exc())
+
+    def on_dialog_input(self, event) -> None:
+        """Text typed or pasted in a dialog: an answer code (``data-ui-input="friends-paste"``)
+        connects as soon as it is whole."""
+        try:
+            if attr(event.target, "data-ui-input") == "friends-paste":
+                self.table.session.command("paste")
         except Exception:  # noqa: BLE001
             self.table.fail(traceback.format_exc())
 
@@ -214,6 +229,9 @@ class InputRouter:
                 return
             if ui in ("friends-remove", "friends-approve"):  # the host's: which seat
                 t.session.command(ui[len("friends-"):], attr(button, "data-seat") or "")
+                return
+            if ui in ("codes-copy", "codes-new"):  # a connection code's: which seat
+                t.session.command(ui, attr(button, "data-seat") or "")
                 return
             if ui == "dissolve-vote":  # 解散: this person's answer
                 t.session.command("vote", attr(button, "data-vote") or "")

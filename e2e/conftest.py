@@ -8,6 +8,9 @@
 - :func:`wait_ready` waits for the ready marker ``document.body.dataset.sxmjReady === "1"``
   and fails fast, with what was collected, on a ``.py-error`` banner or a page error.
 - ``booted``: one page per test module, booted once and shared (a boot costs seconds).
+- Every new browser context gets the session's device snapshot in its cache first
+  (``harness.new_context``), so its pages boot as a returning player's do; the tests of the
+  boot itself are marked ``cold_boot`` and start as a first visit.
 - The friends-mode tests (``test_friends*.py``) run only inside the network namespace of
   ``scripts/netns_run`` (``make e2e`` runs them there); elsewhere they are skipped. Their
   fixtures, ``broker`` and ``friends_page``, are in e2e/friends_harness.py.
@@ -28,6 +31,7 @@ from harness import (
     DESKTOP,
     PREFIX,
     SITE,
+    new_context,
     serve,
     serve_site,
     shared_page,
@@ -43,6 +47,9 @@ def pytest_configure(config: pytest.Config) -> None:
         config.option.output = str(ARTIFACTS / "playwright")
     if config.getoption("--screenshot", default=None) == "off":
         config.option.screenshot = "only-on-failure"
+    config.addinivalue_line(
+        "markers", "cold_boot: the module's pages start without the device's snapshot "
+        "(tests of the boot itself: e2e/harness.py, SEED)")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -97,20 +104,28 @@ def artifacts() -> Path:
 # ---------- pages ----------
 
 
+def cold(request: pytest.FixtureRequest) -> bool:
+    """The test (or its module) starts its pages cold (``pytest.mark.cold_boot``)."""
+    return request.node.get_closest_marker("cold_boot") is not None
+
+
 @pytest.fixture(scope="module")
-def booted(browser: Browser, browser_context_args: dict, site_url: str):
+def booted(request: pytest.FixtureRequest, browser: Browser, browser_context_args: dict,
+           site_url: str):
     """One page booted to ready, shared by the tests of a module; must stay clean."""
-    with shared_page(browser, browser_context_args, site_url) as b:
+    with shared_page(browser, browser_context_args, site_url, cold=cold(request)) as b:
         yield b
 
 
 @pytest.fixture
-def fresh(browser: Browser, browser_context_args: dict):
+def fresh(request: pytest.FixtureRequest, browser: Browser, browser_context_args: dict,
+          site_url: str):
     """A factory of new, unwatched pages (``fresh(viewport=PHONE)``); closed after the test."""
     contexts = []
 
     def make(**overrides) -> Page:
-        context = browser.new_context(**{**browser_context_args, **overrides})
+        context = new_context(browser, site_url, cold(request),
+                              **{**browser_context_args, **overrides})
         contexts.append(context)
         return context.new_page()
 

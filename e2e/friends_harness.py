@@ -32,7 +32,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
-from harness import ROOT, Watch, origin_of, watch
+from harness import ROOT, Watch, new_context, origin_of, watch
 from playwright.sync_api import Browser, Page
 
 NETNS = os.environ.get("SXMJ_NETNS", "")
@@ -141,7 +141,7 @@ def friends_page(browser: Browser, browser_context_args: dict, site_url: str, br
     allowed = (origin_of(site_url), broker.origin)
 
     def make(path: str = "", **overrides) -> tuple[Page, Watch]:
-        context = browser.new_context(**{**browser_context_args, **overrides})
+        context = new_context(browser, site_url, **{**browser_context_args, **overrides})
         page = context.new_page()
         w = watch(page, site_url)
         # the broker is off the site's origin: let it through (the later route wins)

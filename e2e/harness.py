@@ -21,7 +21,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, BrowserContext, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -38,6 +38,17 @@ TEST_PAGES_PATH = "/__e2e__/"
 # test has made it (UNSAFE["root"])
 UNSAFE_PATH = "/__unsafe__/"
 UNSAFE: dict[str, Path] = {}
+# This device's memory snapshot (docs/boot-and-offline.md), made once per test session by a
+# first page and put into every new browser context's cache before its first page (see
+# seed_device): a test's page then boots as a returning player's does, in about 2 s instead
+# of 5, and no context spends another 9 s of both cores making the same snapshot again. The
+# tests of the boot itself (a first visit, the snapshot, the service worker, the runtime's
+# requests) start cold: ``pytestmark = pytest.mark.cold_boot``, or ``cold=True`` (and every
+# test with SXMJ_COLD=1 in the environment).
+SEED_PATH = "/__seed__/"
+SEED: dict[str, object] = {}  # "entries": [(cache name, url, file)], or "none": why not
+SEED_PAGE = b"<!doctype html><title>seed</title>"
+DEVICE_DONE = "() => ['kept', 'failed', 'skipped'].includes(window.sxmjBoot.device.state)"
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -47,7 +58,7 @@ CHROMIUM_ARGS = [
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
-]
+] + os.environ.get("SXMJ_CHROMIUM_EXTRA", "").split()
 # The vendored runtime files a page fetches (each once): all but python_stdlib.zip, whose place
 # the build's compiled standard library takes (static/vendor/snapshot/python_stdlib-<key>.zip;
 # the vendored zip is mounted after ready, from the service worker's cache)
@@ -70,6 +81,10 @@ class TestServerHandler(serve.Handler):
 
     def translate_path(self, path: str) -> str:
         url = urlsplit(path).path
+        if url.startswith(SEED_PATH):
+            name = url[len(SEED_PATH):]
+            files = {str(n): Path(f) for n, (_, _, f) in enumerate(SEED.get("entries", []))}
+            return str(files.get(name, TEST_PAGES / "-missing-"))
         if url.startswith(UNSAFE_PATH) and "root" in UNSAFE:
             rest = url[len(UNSAFE_PATH):] or "index.html"
             target = (UNSAFE["root"] / rest).resolve()
@@ -194,6 +209,91 @@ def wait_ready(page: Page, w: Watch | None = None, timeout: float = BOOT_TIMEOUT
             pytest.fail(f"not ready after {timeout:.0f} s; boot log: {boot_log(page)}")
 
 
+# the device's snapshot in the site's cache, as files the test server answers
+READ_DEVICE = """async () => {
+  const out = [];
+  for (const name of await caches.keys()) {
+    const store = await caches.open(name);
+    for (const request of await store.keys()) {
+      if (!/\\/device-[^/]*\\.(raw|json)$/.test(request.url)) continue;
+      const bytes = new Uint8Array(await (await store.match(request)).arrayBuffer());
+      let text = "";
+      for (let i = 0; i < bytes.length; i += 0x8000) {
+        text += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
+      }
+      out.push([name, request.url, btoa(text)]);
+    }
+  }
+  return out;
+}"""
+PUT_DEVICE = """async ([seed, entries]) => {
+  for (const [n, name, url] of entries) {
+    const response = await fetch(seed + n);
+    if (!response.ok) throw new Error(`seed ${n}: ${response.status}`);
+    await (await caches.open(name)).put(url, response);
+  }
+}"""
+
+
+def device_seed(browser: Browser, site_url: str) -> list[tuple[str, str, str]]:
+    """This session's device snapshot (made at the first call, by a cold page that boots
+    and waits for its device to keep one): ``(cache, url, file)`` per entry; [] when the
+    page kept none (every context then boots cold, and says why once)."""
+    if "entries" in SEED or "none" in SEED:
+        return list(SEED.get("entries", []))  # type: ignore[call-overload]
+    import base64
+    import tempfile
+    folder = Path(tempfile.mkdtemp(prefix="sxmj-seed-"))
+    context = browser.new_context(viewport=DESKTOP)
+    try:
+        page = context.new_page()
+        page.goto(site_url + "index.html")
+        wait_ready(page)
+        page.wait_for_function(DEVICE_DONE, timeout=120000)
+        state = page.evaluate("() => window.sxmjBoot.device.state")
+        found = page.evaluate(READ_DEVICE) if state == "kept" else []
+    finally:
+        context.close()
+    entries = []
+    for n, (name, url, data) in enumerate(found):
+        file = folder / f"{n}.bin"
+        file.write_bytes(base64.b64decode(data))
+        entries.append((name, url, str(file)))
+    if len(entries) == 2:
+        SEED["entries"] = entries
+    else:
+        SEED["none"] = f"the device kept no snapshot ({state}, {len(entries)} entries)"
+        print(f"\nharness: every page boots cold: {SEED['none']}", file=sys.stderr)
+    return entries
+
+
+def seed_device(context: BrowserContext, site_url: str) -> None:
+    """Put this session's device snapshot into ``context``'s cache (a blank page of the site
+    does it, and closes): the context's first page boots from it."""
+    entries = device_seed(context.browser, site_url) if context.browser else []
+    if not entries:
+        return
+    page = context.new_page()
+    try:
+        page.route(site_url + "__seed__/page", lambda route: route.fulfill(
+            body=SEED_PAGE, content_type="text/html"))
+        page.goto(site_url + "__seed__/page")
+        page.evaluate(PUT_DEVICE, [site_url + "__seed__/",
+                                   [[n, name, url] for n, (name, url, _) in enumerate(entries)]])
+    finally:
+        page.close()
+
+
+def new_context(browser: Browser, site_url: str, cold: bool = False,
+                **args: object) -> BrowserContext:
+    """A new browser context (another player, another device), with this session's device
+    snapshot in its cache unless ``cold``."""
+    context = browser.new_context(**args)
+    if not cold and not os.environ.get("SXMJ_COLD"):  # (SXMJ_COLD=1: every page cold)
+        seed_device(context, site_url)
+    return context
+
+
 @dataclass
 class Booted:
     page: Page
@@ -204,11 +304,12 @@ class Booted:
 
 @contextmanager
 def watched_page(browser: Browser, context_args: dict, site_url: str,
-                 label: str = "the page", permissions: tuple[str, ...] = ()
-                 ) -> Iterator[tuple[Page, Watch]]:
-    """A new page, watched from before its first navigation, for a whole test module.
-    When the module is done it must still be clean."""
-    context = browser.new_context(**context_args)
+                 label: str = "the page", permissions: tuple[str, ...] = (),
+                 cold: bool = False) -> Iterator[tuple[Page, Watch]]:
+    """A new page, watched from before its first navigation, for a whole test module
+    (``cold``: without the device's snapshot). When the module is done it must still be
+    clean."""
+    context = new_context(browser, site_url, cold, **context_args)
     if permissions:
         context.grant_permissions(list(permissions))
     page = context.new_page()
@@ -223,10 +324,11 @@ def watched_page(browser: Browser, context_args: dict, site_url: str,
 
 @contextmanager
 def shared_page(browser: Browser, context_args: dict, site_url: str, path: str = "",
-                label: str = "the shared page") -> Iterator[Booted]:
+                label: str = "the shared page", cold: bool = False) -> Iterator[Booted]:
     """A page of the site booted to ready and watched, for a whole test module
-    (a boot costs seconds). When the module is done it must still be clean."""
-    with watched_page(browser, context_args, site_url, label) as (page, w):
+    (a boot costs seconds; ``cold``: without the device's snapshot). When the module is
+    done it must still be clean."""
+    with watched_page(browser, context_args, site_url, label, cold=cold) as (page, w):
         start = time.monotonic()
         page.goto(site_url + path)
         wait_ready(page, w)

@@ -17,6 +17,9 @@ import zipfile
 import pytest
 from harness import SITE, boot_log, wait_ready, watch
 
+# the boot itself is tested here: every page starts as a first visit does
+pytestmark = pytest.mark.cold_boot
+
 KIT_DIR = SITE / "static" / "vendor" / "snapshot"
 # what the page requested until it was ready (resource timing, from navigation start)
 BEFORE_READY = """() => { const t = sxmjBoot.log.find(e => e.detail === 'ready').t;

@@ -9,7 +9,7 @@ import random
 import sys
 
 import pytest
-from harness import PHONE, ROOT, wait_ready, watch
+from harness import PHONE, ROOT, new_context, wait_ready, watch
 from playwright.sync_api import Page
 
 sys.path.insert(0, str(ROOT))
@@ -25,9 +25,9 @@ SMALL = {"width": 360, "height": 740}
 
 
 def touch_page(browser, browser_context_args, site_url, viewport):
-    context = browser.new_context(**{**browser_context_args, "viewport": viewport,
-                                     "has_touch": True, "is_mobile": True,
-                                     "device_scale_factor": 2})
+    context = new_context(browser, site_url, **{**browser_context_args, "viewport": viewport,
+                                                "has_touch": True, "is_mobile": True,
+                                                "device_scale_factor": 2})
     page = context.new_page()
     return context, page, watch(page, site_url)
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from urllib.parse import quote, urlsplit
 
-from harness import wait_ready, watch
+from harness import new_context, wait_ready, watch
 from test_a11y import assert_accessible
 from test_friends import dealt
 from test_friends_failure import clean_but_the_broker, free_port, page_at
@@ -32,7 +32,7 @@ def test_a_room_forms_by_codes_with_no_broker(browser, browser_context_args, sit
     context, host, hw = page_at(browser, browser_context_args, site_url,
                                 f"index.html?seed=3&broker={quote(dead, safe='')}&ice=none"
                                 "&timescale=0.1&lang=en", dead)
-    guest_context = browser.new_context(**{**browser_context_args, **PHONE})
+    guest_context = new_context(browser, site_url, **{**browser_context_args, **PHONE})
     try:
         host.click('[data-testid="friends-create"]')
         host.wait_for_selector('dialog[open] [data-testid="friends-error"]', timeout=15000)
@@ -110,6 +110,26 @@ def test_a_room_forms_by_codes_with_no_broker(browser, browser_context_args, sit
         }}""")
         guest.wait_for_selector('dialog[open] [data-testid="friends-status"]', timeout=15000)
         assert "连接码" in guest.locator('dialog[open] [data-testid="friends-status"]').inner_text()
+
+        # the host brings them back: 连接码 at the table, a code for their seat (with its
+        # token: a chat's link opens in a new browser, without the old tab's storage)
+        host.click('[data-testid="codes-open"]')
+        back = host.locator(f'dialog[open] [data-testid="codes-dialog"] {OFFER}[data-seat="2"]')
+        back.wait_for(timeout=15000)
+        link = back.input_value()
+        assert "&token=" in link
+        again = new_context(browser, site_url, **{**browser_context_args, **PHONE}).new_page()
+        aw = watch(again, site_url)
+        again.goto(site_url + link.split("/sxmj/", 1)[1])
+        wait_ready(again, aw)
+        answer_box = again.locator('dialog[open] [data-testid="codes-answer"]')
+        answer_box.wait_for(timeout=15000)
+        host.locator('dialog[open] [data-testid="codes-paste"]').fill(answer_box.input_value())
+        dealt(again)  # back in the seat, with the hand
+        host.wait_for_function("() => !document.querySelector('[data-testid=\"codes-open\"]')",
+                               timeout=15000)  # nobody is away: no code to make
+        aw.assert_clean()
+        again.context.close()
 
         broker_host = urlsplit(dead).netloc
         assert not [u for u in gw.requests + sockets if urlsplit(u).netloc == broker_host]

@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from urllib.parse import quote
 
 import pytest
-from harness import wait_ready, watch
+from harness import new_context, wait_ready, watch
 from playwright.sync_api import Browser, Page
 from test_a11y import assert_accessible
 
@@ -63,7 +63,7 @@ def silent_broker() -> Iterator[str]:
 
 def page_at(browser: Browser, args: dict, site_url: str, path: str, broker: str):
     """A page of the site that may reach ``broker`` (and nothing else off the site)."""
-    context = browser.new_context(**args)
+    context = new_context(browser, site_url, **args)
     page = context.new_page()
     origin = broker.split("/sxmj-broker")[0]
     w = watch(page, site_url, also=(origin,))

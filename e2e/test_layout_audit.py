@@ -33,7 +33,7 @@ import time
 from dataclasses import dataclass, field
 
 import pytest
-from harness import ROOT, Watch, wait_ready, watch
+from harness import ROOT, Watch, new_context, wait_ready, watch
 from layout import problems
 from playwright.sync_api import BrowserContext, Page
 from playwright.sync_api import Error as PlaywrightError
@@ -202,8 +202,9 @@ def dev(request, browser, browser_context_args, site_url, artifacts):
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     touch = kind == "touch"
     w, h = DEVICES[kind][0]
-    context = browser.new_context(**{**browser_context_args, "viewport": {"width": w, "height": h},
-                                     "has_touch": touch, "is_mobile": touch})
+    context = new_context(browser, site_url, **{**browser_context_args,
+                                                "viewport": {"width": w, "height": h},
+                                                "has_touch": touch, "is_mobile": touch})
     context.add_init_script(HOLD)
     device = Device(context, lang, kind, DEVICES[kind], site_url)
     yield device

@@ -12,6 +12,9 @@ from pathlib import Path
 import pytest
 from harness import BOOT_RUNTIME, DESKTOP, PHONE, SITE, boot_log, build_vendor, wait_ready, watch
 
+# the boot itself is tested here: every page starts as a first visit does
+pytestmark = pytest.mark.cold_boot
+
 STAGE_TEXT = {
     "download": ("正在下载运行时", "Downloading runtime"),
     "start": ("正在启动 Python", "Starting Python"),

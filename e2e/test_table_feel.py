@@ -31,7 +31,7 @@ import sys
 import time
 
 import pytest
-from harness import PHONE, ROOT, wait_ready, watch
+from harness import PHONE, ROOT, new_context, wait_ready, watch
 from playwright.sync_api import Page
 
 sys.path.insert(0, str(ROOT))
@@ -118,8 +118,9 @@ def open_page(browser, browser_context_args, site_url):
     def make(size: str, query: str, storage: dict[str, str] | None = None,
              settle_: bool = True) -> Page:
         touch = size == "phone"
-        context = browser.new_context(**{**browser_context_args, "viewport": SIZES[size],
-                                         "has_touch": touch, "is_mobile": touch})
+        context = new_context(browser, site_url, **{**browser_context_args,
+                                                    "viewport": SIZES[size],
+                                                    "has_touch": touch, "is_mobile": touch})
         page = context.new_page()
         w = watch(page, site_url)
         made.append((context, w))

@@ -895,6 +895,10 @@ STRINGS: dict[str, tuple[str, str]] = {
                          "Paste your friend's whole message here"),
     "codes_connect": ("连接", "Connect"),
     "codes_accepted": ("收到{wind}的回复码：正在连接…", "Answer for {wind} received: connecting…"),
+    "codes_again": ("朋友掉线了：把他座位的连接码发给他，打开后他回到原来的座位。",
+                    "A friend dropped: send them their seat's code; opening it, they are back "
+                    "in their seat."),
+    "codes_close": ("回到牌桌", "Back to the table"),
     "codes_answering": ("正在生成你的回复码…", "Making your answer code…"),
     "codes_answer_lead": ("把这个回复码发回给房主，然后留在本页等待。",
                           "Send this answer code back to the host, then stay on this page."),

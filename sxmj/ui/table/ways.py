@@ -20,7 +20,7 @@ from sxmj.ui.table.drawing import Drawing
 from sxmj.ui.table.friends.door import Door
 from sxmj.ui.table.friends.guest import GuestSession
 from sxmj.ui.table.friends.host import HostSession
-from sxmj.ui.table.friends.lobby import read_hash, read_ice, read_offer_hash
+from sxmj.ui.table.friends.lobby import read_hash, read_ice, read_offer_hash, read_token
 from sxmj.ui.table.friends.room_session import RoomTable
 from sxmj.ui.table.regions import lesson_missing_html
 from sxmj.ui.table.replay.records import Replay
@@ -58,7 +58,7 @@ def opening(table: Visit, search: str) -> Session:
         if room[0] == "number":  # a reload of a friend who typed the 房号: it knocks again
             guest.join_number(room[2])
         elif offer is not None:  # a connection code: no broker at all
-            guest.join_code(room[1], room[2], *offer, read_ice(fragment))
+            guest.join_code(room[1], room[2], *offer, read_ice(fragment), read_token(fragment))
         else:
             guest.join(room[1], room[2], read_ice(fragment))
         return guest

@@ -148,12 +148,18 @@ class GuestSession(RoomBase):
         self.watch("friends_err_host")
 
     def join_code(self, room_id: str, secret: str, offer: str, seat: int,
-                  ice: str = "") -> None:
+                  ice: str = "", token: str = "") -> None:
         """Opened from a connection code (the host's offer for ``seat``): this page answers
         it, shows the answer to send back, and joins once the host has pasted it; no broker
         is ever asked. The address keeps the invite without the code (a code is spent once
-        answered: a reload joins by the broker, or needs a new code)."""
+        answered: a reload joins by the broker, or needs a new code). ``token``: the seat
+        token of a friend the host brings back to their seat."""
         self.room_id, self.secret, self.custom = room_id, secret, ice
+        if token:
+            try:
+                self.app.window.sessionStorage.setItem(TOKEN_KEY + room_id, token)
+            except Exception:  # noqa: BLE001 - without storage they join as a visitor
+                pass
         self.code_answer, self.suggested = "", seat
         self.guest = GuestTable()
         self.app.document.body.dataset.sxmjRoom = "lobby"

@@ -40,6 +40,8 @@ from sxmj.ui.table.dom import is_none, reaches
 from sxmj.ui.table.friends.lobby import (
     PUBLIC_BROKER,
     CodesPanel,
+    chat_html,
+    codes_dialog_html,
     host_lobby_html,
     invite_link,
     peer_dropped_html,
@@ -139,12 +141,32 @@ class HostSession(RoomBase):
             return ""
         return format_servers(servers)
 
+    def codes_panel(self) -> CodesPanel | None:
+        """The connection codes shown, once the host chose them."""
+        if not self.codes_on:
+            return None
+        return CodesPanel({s: self.offers[s][2] if s in self.offers else ""
+                           for s in self.code_seats()}, self.codes_note, self.codes_error,
+                          self.pasted)
+
+    def controls(self, lang: str) -> str:
+        """The room's controls, and once codes are in use, 连接码 for a friend whose
+        connection dropped (only a new code brings them back)."""
+        room = self.room
+        again = self.codes_on and room is not None and not room.ended and any(
+            seat.kind == "guest" and not seat.online for seat in room.seats)
+        return chat_html(lang, self.away, bool(self.ended()), again) if self.names() else ""
+
     def show_lobby(self) -> None:
         room = self.room
+        if room is not None and room.started and self.app.overlay.kind == "codes":
+            panel = self.codes_panel()
+            if panel is not None:
+                self.app.overlay.open("codes", codes_dialog_html(panel, self.lang))
+                self.make_offers()
+            return
         if room is not None and not room.started:
-            codes = CodesPanel({s: self.offers[s][2] if s in self.offers else ""
-                                for s in self.code_seats()}, self.codes_note,
-                               self.codes_error, self.pasted) if self.codes_on else None
+            codes = self.codes_panel()
             self.app.overlay.open("friends", host_lobby_html(
                 room, self.link, self.qr, self.lang, self.failure,
                 self.broker() or PUBLIC_BROKER, self.paths, codes))
@@ -238,9 +260,13 @@ class HostSession(RoomBase):
             self._deliver(self.room.approve(int(value)))
             self.save()
             self.refresh_lobby()
-        elif name == "codes-open":
+        elif name == "codes-open" and self.room is not None:
             self.codes_on = True
+            if self.room.started:  # a friend who dropped: the codes in a dialog of their own
+                self.app.overlay.open("codes", "")
             self.show_lobby()
+        elif name == "codes-close":
+            self.app.overlay.close()
         elif name == "codes-copy" and value.isdigit() and int(value) in self.offers:
             self.copy_text(self.offers[int(value)][2], f"codes-offer-{value}")
         elif name == "codes-new" and value.isdigit():
@@ -511,7 +537,7 @@ class HostSession(RoomBase):
         self.app.render()
 
     def refresh_lobby(self) -> None:
-        if self.app.overlay.kind == "friends":
+        if self.app.overlay.kind in ("friends", "codes"):
             self.show_lobby()
 
     def host_closed(self, peer: Any) -> None:
@@ -547,14 +573,17 @@ class HostSession(RoomBase):
     # ------------------------------------------------------------ connection codes
 
     def code_seats(self) -> list[int]:
-        """The seats a connection code invites to: those a bot would play."""
+        """The seats a connection code invites to: before the start those a bot would play,
+        and at any time a guest's seat whose connection dropped (its code brings them back)."""
         room = self.room
-        if room is None or room.started:
+        if room is None:
             return []
         for seat, peer in list(self.joining.items()):
             if room.seat_of(peer) is not None:
                 del self.joining[seat]  # seated (here or elsewhere)
-        return [s for s in range(1, 4) if room.seats[s].kind == "bot" and s not in self.joining]
+        return [s for s in range(1, 4) if s not in self.joining and (
+            (room.seats[s].kind == "bot" and not room.started)
+            or (room.seats[s].kind == "guest" and not room.seats[s].online))]
 
     def make_offers(self) -> None:
         """An offer for every free seat that has none (once codes are chosen); an offer for
@@ -573,6 +602,9 @@ class HostSession(RoomBase):
             made = await self.net.offer(self.ice_servers(), self.app.params.ice)
             offer_id, code = offer_code(str(made.sdp))
             link = f"{self.link}&offer={code}&seat={seat}"
+            room = self.room
+            if room is not None and room.seats[seat].kind == "guest":  # back to their seat
+                link += f"&token={room.seats[seat].token}"
             if seat in self.code_seats() and self.codes_on:
                 self.offers[seat] = (offer_id, str(made.id), link)
             else:

@@ -30,7 +30,7 @@ from sxmj.ui.table.storage.saved import LEVELS
 from sxmj.ui.table.view import esc
 
 _CODE = re.compile(r"^[A-Za-z0-9._-]+$")  # a connection code's characters (sxmj/room/codes.py)
-HASH_KEYS = ("room", "key", "host", "ice", "num", "offer", "seat")
+HASH_KEYS = ("room", "key", "host", "ice", "num", "offer", "seat", "token")
 
 
 def _hash_values(fragment: str) -> dict[str, str]:
@@ -67,7 +67,7 @@ def hash_refusals(fragment: str) -> list[Refusal]:
         not read_ice(fragment) else []
     bad_offer = [refusal("#offer", values["offer"], "invite")] if values.get("offer") and \
         not read_offer_hash(fragment) else []
-    for key in ("ice", "num", "offer", "seat"):
+    for key in ("ice", "num", "offer", "seat", "token"):
         values.pop(key, None)
     if read_hash(fragment) is not None or not values:
         return bad_ice + bad_offer
@@ -85,6 +85,13 @@ def read_offer_hash(fragment: str) -> tuple[str, int] | None:
     if not offer or len(offer) > MAX_CODE or not _CODE.match(offer) or seat not in ("1", "2", "3"):
         return None
     return offer, int(seat)
+
+
+def read_token(fragment: str) -> str:
+    """The seat token a connection code's link may carry (``&token=``: a friend coming back
+    to the seat they held), or "" for none or one no token could be."""
+    token = _hash_values(fragment).get("token", "")
+    return token if _hash_ok(token) else ""
 
 
 def read_ice(fragment: str) -> str:
@@ -245,6 +252,16 @@ def codes_html(panel: CodesPanel, lang: str) -> str:
             f'<button type="button" class="act act--small" data-ui="codes-connect" '
             f'data-testid="codes-connect">{esc(tr(lang, "codes_connect"))}</button></p>'
             f'{note}{error}</section>')
+
+
+def codes_dialog_html(panel: CodesPanel, lang: str) -> str:
+    """The codes once the match is on (the host's 连接码 at the table): a code for each seat
+    whose friend dropped, which brings them back to it, and a way back to the table."""
+    return (f'<section class="friends" data-testid="codes-dialog">'
+            f'<h2>{esc(tr(lang, "codes_title"))}</h2><p>{esc(tr(lang, "codes_again"))}</p>'
+            f'{codes_html(panel, lang)}<div class="friends__buttons"><button type="button" '
+            f'class="act act--ghost" data-ui="codes-close">{esc(tr(lang, "codes_close"))}'
+            f'</button></div></section>')
 
 
 def answer_html(answer: str, lang: str) -> str:
@@ -433,11 +450,12 @@ def join_html(lang: str, number: str = "", error: str = "", wait: int = 0, broke
             f'data-ui="join-room-cancel">{esc(tr(lang, "join_cancel"))}</button></p></section>')
 
 
-def chat_html(lang: str, away: bool = False, ended: bool = False) -> str:
+def chat_html(lang: str, away: bool = False, ended: bool = False, codes: bool = False) -> str:
     """The room's controls at the table: the turn timer, 托管 (``away``: this seat's own
-    browser plays for it until "我回来了"), 解散 (a vote to end the match now), and the quick
-    phrases and emoji behind one button (the room's chat: nothing typed travels). Once the
-    match is ``ended`` only the phrases stay."""
+    browser plays for it until "我回来了"), 解散 (a vote to end the match now), the host's
+    连接码 while a friend who came by code has dropped (``codes``), and the quick phrases and
+    emoji behind one button (the room's chat: nothing typed travels). Once the match is
+    ``ended`` only the phrases stay."""
     phrases = "".join(f'<button type="button" class="chip" data-ui="friends-say" '
                       f'data-phrase="{p}">{esc(tr(lang, "phrase_" + p))}</button>'
                       for p in protocol.PHRASES)
@@ -449,7 +467,9 @@ def chat_html(lang: str, away: bool = False, ended: bool = False) -> str:
         f'title="{esc(tr(lang, "friends_away_hint"))}">'
         f'{esc(tr(lang, "friends_back_now" if away else "friends_away"))}</button>'
         f'<button type="button" class="chip" data-ui="friends-dissolve" '
-        f'data-testid="friends-dissolve">{esc(tr(lang, "friends_dissolve"))}</button>')
+        f'data-testid="friends-dissolve">{esc(tr(lang, "friends_dissolve"))}</button>') + (
+        f'<button type="button" class="chip" data-ui="codes-open" data-testid="codes-open">'
+        f'{esc(tr(lang, "codes_title"))}</button>' if codes and not ended else "")
     return (f'<p class="turn-timer" id="turn-timer" data-testid="turn-timer" hidden '
             f'aria-label="{esc(tr(lang, "friends_timer_label"))}"></p>{rituals}'
             f'<details class="chat__box" data-testid="friends-chat"><summary class="chip">'

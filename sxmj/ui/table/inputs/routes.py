@@ -111,6 +111,7 @@ class InputRouter:
             "friends-lock": lambda: t.session.command("lock"),
             "codes-open": lambda: t.session.command("codes-open"),
             "codes-connect": lambda: t.session.command("codes-connect"),
+            "codes-close": lambda: t.session.command("codes-close"),
             "codes-answer-copy": lambda: t.session.command("codes-answer-copy"),
             "away-toggle": lambda: t.session.command("away"),
             "join-room-open": lambda: t.door.show(),

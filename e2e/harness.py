@@ -58,7 +58,7 @@ CHROMIUM_ARGS = [
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
-] + os.environ.get("SXMJ_CHROMIUM_EXTRA", "").split()
+]
 # The vendored runtime files a page fetches (each once): all but python_stdlib.zip, whose place
 # the build's compiled standard library takes (static/vendor/snapshot/python_stdlib-<key>.zip;
 # the vendored zip is mounted after ready, from the service worker's cache)

@@ -73,6 +73,7 @@ def test_a_room_forms_by_codes_with_no_broker(browser, browser_context_args, sit
         assert host.locator('dialog[open] [data-testid="codes-paste"]').input_value() == wrong
         damaged = answer[:-6] + "!!" + answer[-4:]
         paste.fill(f"here: {damaged}")
+        host.click('dialog[open] [data-testid="codes-connect"]')
         host.wait_for_function("document.querySelector('[data-testid=codes-error]')"
                                "?.textContent.includes('whole')", timeout=5000)
 

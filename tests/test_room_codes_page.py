@@ -114,10 +114,15 @@ def test_the_failure_dialog_offers_codes_and_a_room_forms_by_them():
             assert read_offer_hash("#" + link.split("#")[1])[1] == seat
             assert read_hash("#" + link.split("#")[1]) == ("guest", host.room_id, host.secret)
 
-        # typing, then a text with no answer: nothing yet; asked to connect: why, text kept
-        paste.value = "hel"
-        host.command("paste")
-        assert "codes-error" not in shown[-1][1]
+        # typing (even a code cut short): nothing yet; asked to connect, or a text pasted
+        # whole: why, and the text kept
+        for typed in ("hel", "SXMJ1.uf00.ab", links[1]):
+            paste.value = typed
+            host.command("paste", "insertText")
+            assert "codes-error" not in shown[-1][1]
+        paste.value = "SXMJ1.uf00.ab"
+        host.command("paste", "insertFromPaste")
+        assert 'data-testid="codes-error"' in shown[-1][1]
         paste.value = "房主，这是我的码：" + links[1]
         host.command("codes-connect")
         assert 'data-testid="codes-error"' in shown[-1][1]

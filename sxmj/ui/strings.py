@@ -856,9 +856,10 @@ STRINGS: dict[str, tuple[str, str]] = {
     "friends_err_host": ("连不上房主的房间：10 秒没有回应。",
                          "The host's room hasn't answered in 10 seconds."),
     "friends_err_host_next": ("请房主确认页面还开着、房间还在，然后重试；"
-                              "你们的网络也可能互相连不通。",
+                              "连不上服务器时，请房主用连接码邀请你（不用服务器）。",
                               "Ask the host to check their page is still open with the room, "
-                              "then try again; your networks may not reach each other."),
+                              "then try again; where the broker can't be reached, ask them "
+                              "to invite you with connection codes (no server needed)."),
     "friends_err_code": ("这个连接码打不开。", "This connection code can't be opened."),
     "friends_err_code_next": ("请房主再发一个新的连接码，整段复制，不要改动。",
                               "Ask the host for a new code, and copy all of it, unchanged."),
@@ -890,6 +891,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "codes_for": ("{wind}的连接码", "Code for {wind}"),
     "codes_making": ("正在生成连接码…", "Making the code…"),
     "codes_new": ("换一个", "New code"),
+    "codes_copy": ("复制", "Copy"),
     "codes_paste": ("回复码", "Answer code"),
     "codes_paste_hint": ("把朋友发回的整段消息粘贴在这里",
                          "Paste your friend's whole message here"),

@@ -16,7 +16,7 @@ from typing import Any
 
 from sxmj.game import Action
 from sxmj.messages import CoreError
-from sxmj.room.codes import ANSWER_MARK, offer_code, read_answer
+from sxmj.room.codes import offer_code, read_answer
 from sxmj.room.guest import GuestTable
 from sxmj.room.host import (
     GRACE,
@@ -272,8 +272,8 @@ class HostSession(RoomBase):
         elif name == "codes-new" and value.isdigit():
             self.withdraw(int(value))
             self.show_lobby()
-        elif name in ("paste", "codes-connect"):
-            self.paste(name == "codes-connect")
+        elif name in ("paste", "codes-connect"):  # (a paste or a drop is as good as asked)
+            self.paste(name == "codes-connect" or value in ("insertFromPaste", "insertFromDrop"))
         elif name == "lock" and self.room is not None:
             self._deliver(self.room.lock(not self.room.locked))
             self.save()
@@ -625,8 +625,9 @@ class HostSession(RoomBase):
 
     def paste(self, asked: bool) -> None:
         """Text in the answer field: an answer code connects its friend (the first answer
-        to an offer only); anything else is refused with why once it is complete or
-        ``asked`` (the connect button)."""
+        to an offer only); anything else is refused with why when ``asked`` (the connect
+        button, or a text pasted whole), never while it is being typed (a redraw would take
+        the field from under the keys)."""
         box = self.app.document.getElementById("codes-paste")
         text = "" if is_none(box) else str(box.value)
         if not text.strip():
@@ -634,7 +635,7 @@ class HostSession(RoomBase):
         try:
             offer_id, sdp = read_answer(text)
         except CoreError as e:
-            if asked or ANSWER_MARK in text or len(text) > 40:
+            if asked:
                 self.codes_error, self.codes_note, self.pasted = e.text(self.lang), "", text
                 self.refresh_lobby()
             return

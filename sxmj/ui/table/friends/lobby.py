@@ -218,7 +218,8 @@ class CodesPanel:
 def codes_html(panel: CodesPanel, lang: str) -> str:
     """The route with no broker: one offer per free seat (``codes-offer``, ``data-seat``)
     to copy into the chat, the field the answers are pasted into (``codes-paste``; a whole
-    answer connects as soon as it is there, or by ``codes-connect``), and the warning that
+    answer connects as soon as it is there; what isn't one is refused with why once pasted
+    or on ``codes-connect``), and the warning that
     this page must stay open meanwhile."""
     rows = []
     for seat, link in sorted(panel.offers.items()):
@@ -276,7 +277,7 @@ def answer_html(answer: str, lang: str) -> str:
             f'data-testid="codes-answer" id="codes-answer" '
             f'aria-label="{esc(tr(lang, "codes_paste"))}">{esc(answer)}</textarea>'
             f'<button type="button" class="act act--small" data-ui="codes-answer-copy">'
-            f'{esc(tr(lang, "friends_copy"))}</button></p>'
+            f'{esc(tr(lang, "codes_copy"))}</button></p>'
             f'<p data-testid="friends-status">{esc(tr(lang, "codes_answer_wait"))}</p>'
             f'</section>')
 

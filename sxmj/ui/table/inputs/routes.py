@@ -181,8 +181,8 @@ class InputRouter:
         """Text typed or pasted in a dialog: an answer code (``data-ui-input="friends-paste"``)
         connects as soon as it is whole."""
         try:
-            if attr(event.target, "data-ui-input") == "friends-paste":
-                self.table.session.command("paste")
+            if attr(event.target, "data-ui-input") == "friends-paste":  # (typed or pasted)
+                self.table.session.command("paste", str(getattr(event, "inputType", "") or ""))
         except Exception:  # noqa: BLE001
             self.table.fail(traceback.format_exc())
 

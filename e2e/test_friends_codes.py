@@ -115,7 +115,8 @@ def test_a_room_forms_by_codes_with_no_broker(browser, browser_context_args, sit
         # the host brings them back: 连接码 at the table, a code for their seat (with its
         # token: a chat's link opens in a new browser, without the old tab's storage)
         host.click('[data-testid="codes-open"]')
-        back = host.locator(f'dialog[open] [data-testid="codes-dialog"] {OFFER}[data-seat="2"]')
+        back = host.locator('dialog[open] [data-testid="codes-dialog"] '
+                            '[data-testid="codes-offer"][data-seat="2"]')
         back.wait_for(timeout=15000)
         link = back.input_value()
         assert "&token=" in link

@@ -139,8 +139,10 @@ def test_the_failure_dialog_offers_codes_and_a_room_forms_by_them():
         assert sorted(offers(html)) == [1, 3]  # seat 2 waits for its friend: no new code
         assert 'data-testid="codes-note"' in html and "codes-error" not in html
 
+        assert paste.value == ""  # taken: the field is free for the next answer
         # the same answer again: that code is spent
-        host.command("paste")
+        paste.value = answer_to(links[2])
+        host.command("paste", "insertFromPaste")
         assert 'data-testid="codes-error"' in shown[-1][1] and len(net.accepted) == 1
 
         # the friend arrives on that connection and sits at seat 3: seat 3's code goes,

@@ -145,9 +145,13 @@ class HostSession(RoomBase):
         """The connection codes shown, once the host chose them."""
         if not self.codes_on:
             return None
+        # what is in the answer field stays there through a redraw (a code made, a route
+        # looked at, a friend arriving): the host may be halfway through pasting
+        box = self.app.document.getElementById("codes-paste")
+        typed = "" if is_none(box) else str(box.value or "")
         return CodesPanel({s: self.offers[s][2] if s in self.offers else ""
                            for s in self.code_seats()}, self.codes_note, self.codes_error,
-                          self.pasted)
+                          typed or self.pasted)
 
     def controls(self, lang: str) -> str:
         """The room's controls, and once codes are in use, 连接码 for a friend whose
@@ -646,6 +650,8 @@ class HostSession(RoomBase):
             self.refresh_lobby()
             return
         _, js_id, _ = self.offers.pop(seat)
+        if not is_none(box):
+            box.value = ""  # taken: the field is free for the next friend's answer
         self.joining[seat] = js_id
         self.codes_error = self.pasted = ""
         self.codes_note = tr(self.lang, "codes_accepted", wind=wind_name(seat, 0, self.lang))

@@ -6,10 +6,12 @@ even when ``tests/`` (with its own conftest.py) is collected in the same run.
 
 from __future__ import annotations
 
+import base64
 import json
 import os
 import re
 import sys
+import tempfile
 import threading
 import time
 from collections.abc import Iterator
@@ -241,8 +243,6 @@ def device_seed(browser: Browser, site_url: str) -> list[tuple[str, str, str]]:
     page kept none (every context then boots cold, and says why once)."""
     if "entries" in SEED or "none" in SEED:
         return list(SEED.get("entries", []))  # type: ignore[call-overload]
-    import base64
-    import tempfile
     folder = Path(tempfile.mkdtemp(prefix="sxmj-seed-"))
     context = browser.new_context(viewport=DESKTOP)
     try:

@@ -494,10 +494,24 @@
     }, function () { return "none"; });
   }
 
-  function begin(role, roomId, opts) {
+  // this page's one session from now on (the last one ends)
+  function newSession(role, roomId, opts) {
     if (session) session.close();
     session = new Session(role, String(roomId), opts);
-    session.start();
+    return session;
+  }
+
+  function begin(role, roomId, opts) {
+    newSession(role, roomId, opts).start();
+  }
+
+  // a connection (or an offer) taken out of ``map`` and closed; false if it wasn't there
+  function closeFrom(map, id) {
+    var conn = map.get(String(id));
+    if (!conn) return false;
+    map.delete(String(id));
+    conn.close();
+    return true;
   }
 
   var net = {
@@ -505,13 +519,7 @@
     host: function (roomId, opts) { begin("host", roomId, opts); },
     join: function (roomId, opts) { begin("guest", roomId, opts); },
     send: function (peerId, text) { return !!session && session.send(String(peerId), text); },
-    drop: function (peerId) {
-      var conn = session && session.conns.get(String(peerId));
-      if (!conn) return false;
-      session.conns.delete(String(peerId));
-      conn.close();
-      return true;
-    },
+    drop: function (peerId) { return !!session && closeFrom(session.conns, peerId); },
     broadcast: function (text) {
       if (!session) return 0;
       var sent = 0;
@@ -543,17 +551,9 @@
     accept: function (id, sdp) {
       return session ? session.accept(String(id), String(sdp)) : Promise.resolve(false);
     },
-    cancel: function (id) {
-      var conn = session && session.offers.get(String(id));
-      if (!conn) return false;
-      session.offers.delete(String(id));
-      conn.close();
-      return true;
-    },
+    cancel: function (id) { return !!session && closeFrom(session.offers, id); },
     answer: function (roomId, sdp, opts) {
-      if (session) session.close();
-      session = new Session("guest", String(roomId), opts);
-      return session.answer(String(sdp));
+      return newSession("guest", roomId, opts).answer(String(sdp));
     },
     options: peerOptions,
     qrSvg: function (text) {
